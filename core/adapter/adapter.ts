@@ -1,0 +1,48 @@
+import type { SortDirection } from '../resource/sort-definition.ts';
+import type { BuiltInCalculation } from '../resource/stat-definition.ts';
+
+/** The built-in filter operators every adapter implements, each with a `not_` form. */
+export const BUILT_IN_OPERATORS = ['eq', 'eql', 'prefix', 'suffix', 'match', 'gt', 'gte', 'lt', 'lte'] as const;
+export type BuiltInOperator = (typeof BUILT_IN_OPERATORS)[number];
+
+/** One built-in operator applied to one column, as the filter stage hands it to an adapter. */
+export interface FilterClause {
+  readonly column: string;
+  readonly operator: BuiltInOperator;
+  /** `not_<operator>`: the negation of the whole clause. */
+  readonly negated: boolean;
+  /** Coerced values; the clause matches when any of them matches. May contain null. */
+  readonly values: readonly unknown[];
+  /** Compare text ignoring case (eq on text types, prefix, suffix, match). */
+  readonly caseInsensitive: boolean;
+  readonly typeName: string;
+}
+
+/**
+ * What a backend provides. A scope is the adapter's own immutable query value;
+ * core threads it through filters, sorts and pagination and never looks
+ * inside, so custom filters and sorts written against an adapter's scope
+ * compose with the built-in ones.
+ */
+export interface Adapter<Scope = unknown, Model = unknown> {
+  baseScope(model: unknown): Scope;
+  filter(scope: Scope, clause: FilterClause): Scope;
+  order(scope: Scope, column: string, direction: SortDirection): Scope;
+  paginate(scope: Scope, size: number, number: number): Scope;
+  /** Runs the query; every record must expose its attributes as properties. */
+  resolve(scope: Scope): Promise<Model[]>;
+  /** Distinct records matching the scope, ignoring its order and pagination. */
+  count(scope: Scope): Promise<number>;
+  /** The built-in calculations but `count`, over the unpaginated scope. */
+  calculate(scope: Scope, column: string, calculation: Exclude<BuiltInCalculation, 'count'>): Promise<unknown>;
+}
+
+/** Adapters are classes instantiated once per Resource class. */
+export type AdapterClass = new (resource: AdapterTarget) => Adapter;
+
+/** What an adapter may know of the Resource it serves. */
+export interface AdapterTarget {
+  readonly model: unknown;
+  readonly type: string;
+  readonly name: string;
+}

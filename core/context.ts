@@ -1,0 +1,20 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/**
+ * The per-request store. Guards, scopes and hooks read it; it lives in
+ * AsyncLocalStorage so it follows every awaited sideload without being passed
+ * around, even when sideloads run concurrently.
+ */
+export type MuralContext = Record<string, unknown>;
+
+const storage = new AsyncLocalStorage<MuralContext>();
+
+/** The context of the code running now, or undefined outside `withContext`. */
+export function context<T extends MuralContext = MuralContext>(): T | undefined {
+  return storage.getStore() as T | undefined;
+}
+
+/** Runs `fn` with `ctx` as the context; nested calls see the innermost one. */
+export function withContext<R>(ctx: MuralContext, fn: () => R): R {
+  return storage.run(ctx, fn);
+}

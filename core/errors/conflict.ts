@@ -1,0 +1,12 @@
+import { MuralError, type MuralErrorOptions } from './mural-error.ts';
+
+/** A body whose `type` or `id` does not match the endpoint it was sent to. */
+export class ConflictError extends MuralError {
+  readonly status = 409;
+  readonly code = 'conflict';
+  readonly title = 'Conflict';
+
+  constructor(detail: string, options: MuralErrorOptions = {}) {
+    super(detail, options);
+  }
+}

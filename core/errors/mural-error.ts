@@ -1,0 +1,55 @@
+/** The JSON:API error object every Mural error renders to. */
+export interface JsonApiErrorObject {
+  status: string;
+  code: string;
+  title: string;
+  detail: string | null;
+  source?: { parameter?: string; pointer?: string | null };
+  meta?: Record<string, unknown>;
+}
+
+export interface MuralErrorOptions {
+  detail?: string;
+  parameter?: string;
+  pointer?: string | null;
+  meta?: Record<string, unknown>;
+}
+
+/**
+ * Base class of every error Mural raises on purpose. Each subclass fixes the
+ * HTTP status, code and title, so transports render any of them the same way.
+ */
+export abstract class MuralError extends Error {
+  abstract readonly status: number;
+  abstract readonly code: string;
+  abstract readonly title: string;
+  readonly parameter?: string;
+  readonly pointer?: string | null;
+  readonly meta?: Record<string, unknown>;
+
+  constructor(message: string, options: MuralErrorOptions = {}) {
+    super(options.detail ?? message);
+    this.name = new.target.name;
+    this.parameter = options.parameter;
+    this.pointer = options.pointer;
+    this.meta = options.meta;
+  }
+
+  /** The error objects this error contributes to an `errors` document. */
+  toJsonapiErrors(): JsonApiErrorObject[] {
+    const error: JsonApiErrorObject = {
+      status: String(this.status),
+      code: this.code,
+      title: this.title,
+      detail: this.message,
+    };
+    if (this.parameter !== undefined) error.source = { parameter: this.parameter };
+    else if (this.pointer !== undefined) error.source = { pointer: this.pointer };
+    if (this.meta) error.meta = this.meta;
+    return [error];
+  }
+
+  toJsonapi(): { errors: JsonApiErrorObject[] } {
+    return { errors: this.toJsonapiErrors() };
+  }
+}

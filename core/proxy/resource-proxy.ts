@@ -1,0 +1,140 @@
+import { context as currentContext, withContext, type MuralContext } from '../context.ts';
+import { InvalidEndpointError, RecordNotFound } from '../errors/index.ts';
+import { buildQuery } from '../query/build-query.ts';
+import type { QueryParams } from '../query/query-params.ts';
+import type { QueryPlan } from '../query/query-plan.ts';
+import { loadRecords } from '../read/load-records.ts';
+import type { StatsResult } from '../read/run-stats.ts';
+import type { JsonApiDocument, PaginationLinks } from '../render/document.ts';
+import { paginationLinks } from '../render/pagination-links.ts';
+import { renderDocument } from '../render/render-document.ts';
+import { toSimpleJson, type SimpleJsonDocument } from '../render/simple-json.ts';
+import { toXmlDocument } from '../render/xml.ts';
+import type { Resource } from '../resource/resource.ts';
+import type { Action } from '../resource/resource-config.ts';
+
+/** The HTTP request a proxy answers, for links and endpoint validation. */
+export interface ProxyRequest {
+  /** Path of the request, e.g. `/api/v1/employees`. */
+  path: string;
+  /** Raw query string, without `?`. */
+  query: string;
+  action: Action;
+}
+
+export interface ProxyOptions {
+  baseScope?: unknown;
+  single?: boolean;
+  request?: ProxyRequest;
+}
+
+interface Loaded {
+  resource: Resource;
+  plan: QueryPlan;
+  records: unknown[];
+  stats: StatsResult;
+  links?: PaginationLinks;
+}
+
+/**
+ * A lazy query. Nothing runs until `data`, `meta`, iteration or a render
+ * method is used; then the query runs once and every reader shares it. The
+ * context current at creation is the one the query runs in.
+ */
+export class ResourceProxy implements AsyncIterable<unknown> {
+  private loading?: Promise<Loaded>;
+  private readonly capturedContext: MuralContext | undefined;
+
+  constructor(
+    readonly resourceClass: typeof Resource,
+    readonly params: QueryParams,
+    private readonly options: ProxyOptions = {},
+  ) {
+    this.capturedContext = currentContext();
+  }
+
+  get single(): boolean {
+    return this.options.single ?? false;
+  }
+
+  /** The records (an array), or the record for `find`. */
+  get data(): Promise<unknown> {
+    return this.load().then((l) => (this.single ? l.records[0] : l.records));
+  }
+
+  get meta(): Promise<Record<string, unknown>> {
+    return this.load().then((l) => (Object.keys(l.stats).length > 0 ? { stats: l.stats } : {}));
+  }
+
+  get stats(): Promise<StatsResult> {
+    return this.load().then((l) => l.stats);
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<unknown> {
+    const { records } = await this.load();
+    yield* records;
+  }
+
+  async toJsonapi(): Promise<JsonApiDocument> {
+    const loaded = await this.load();
+    return this.run(() =>
+      renderDocument({ resource: loaded.resource, plan: loaded.plan, records: loaded.records, single: this.single, stats: loaded.stats, links: loaded.links }),
+    );
+  }
+
+  async toJson(): Promise<SimpleJsonDocument> {
+    return toSimpleJson(await this.toJsonapi());
+  }
+
+  async toXml(): Promise<string> {
+    return toXmlDocument(await this.toJson(), this.resourceClass.type);
+  }
+
+  private load(): Promise<Loaded> {
+    this.loading ??= this.run(() => this.execute());
+    return this.loading;
+  }
+
+  private run<R>(fn: () => R): R {
+    return this.capturedContext ? withContext(this.capturedContext, fn) : fn();
+  }
+
+  private async execute(): Promise<Loaded> {
+    const resourceClass = this.resourceClass;
+    this.validateEndpoint();
+    const resource = new resourceClass();
+    const id = this.single ? (this.params as { id?: unknown }).id : undefined;
+    const plan = buildQuery(resource, this.params, { id });
+    const { records, stats, filteredScope } = await loadRecords(resource, plan, this.options.baseScope);
+    if (this.single && records.length === 0) throw new RecordNotFound(resourceClass.type, id);
+    const loaded: Loaded = { resource, plan, records, stats };
+    const request = this.options.request;
+    if (request && !this.single && plan.page && plan.page.size > 0 && resourceClass.paginationLinks) {
+      const total = await totalCount(resource, plan, records.length, stats, filteredScope);
+      loaded.links = paginationLinks((resourceClass.baseUrl ?? '') + request.path, request.query, plan.page, total);
+    }
+    return loaded;
+  }
+
+  private validateEndpoint(): void {
+    const request = this.options.request;
+    const resourceClass = this.resourceClass;
+    if (!request || !resourceClass.validateEndpoints) return;
+    const collectionPath = request.path.replace(/\/[^/]+$/, '');
+    const allowed = resourceClass.endpoints.some(
+      (e) => (e.path === request.path || (this.single && e.path === collectionPath)) && e.actions.includes(request.action),
+    );
+    if (!allowed) throw new InvalidEndpointError(resourceClass.name, request.path, request.action);
+  }
+}
+
+/** The total behind pagination links, without a COUNT when the page already tells it. */
+async function totalCount(resource: Resource, plan: QueryPlan, rows: number, stats: StatsResult, scope: unknown): Promise<number> {
+  const page = plan.page!;
+  const offset = (page.number - 1) * page.size;
+  if (rows > 0 && rows < page.size) return offset + rows;
+  if (rows === 0 && page.number === 1) return 0;
+  const counted = stats.total?.count;
+  if (typeof counted === 'number') return counted;
+  return resource.adapter.count(scope);
+}

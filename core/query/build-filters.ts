@@ -1,0 +1,104 @@
+import { InvalidQueryError } from '../errors/index.ts';
+import type { Resource } from '../resource/resource.ts';
+import { allowedNow } from './guard-check.ts';
+import { coerceFilterValues, splitFilterValue } from './filter-values.ts';
+import type { FilterCondition } from './query-plan.ts';
+import { parameterName } from './query-params.ts';
+import { resolveFilters, type ResolvedFilter } from './resolved-filter.ts';
+
+/**
+ * Validates and coerces `filter[...]` for one Resource. `path` is where these
+ * filters sit in the query (`['filter']` at the root), so errors name the exact
+ * parameter.
+ */
+export function buildFilters(
+  resource: Resource,
+  raw: Record<string, unknown>,
+  path: readonly string[] = ['filter'],
+  options: { enforceRequired: boolean } = { enforceRequired: true },
+): FilterCondition[] {
+  const resourceClass = resource.resourceClass;
+  const filters = usableFilters(resource, resolveFilters(resourceClass.config));
+  const conditions: FilterCondition[] = [];
+  for (const [name, value] of Object.entries(raw)) {
+    const filter = filters.get(name);
+    if (!filter) {
+      const usable = [...filters.keys()].join(', ') || 'none';
+      throw new InvalidQueryError('unknown_filter', `Unknown filter "${name}" on ${resourceClass.type}; filterable: ${usable}`, {
+        parameter: parameterName([...path, name]),
+      });
+    }
+    for (const [operator, operand, parameter] of operatorsOf(value, [...path, name])) {
+      conditions.push(condition(resourceClass.type, filter, operator, operand, parameter));
+    }
+  }
+  if (options.enforceRequired) checkPresence(resourceClass.type, filters, new Set(Object.keys(raw)), path);
+  return conditions;
+}
+
+function usableFilters(resource: Resource, all: Map<string, ResolvedFilter>): Map<string, ResolvedFilter> {
+  const owner = resource.resourceClass.name;
+  return new Map([...all].filter(([, f]) => allowedNow(resource, f.guard, `${owner} filter ${f.name}`)));
+}
+
+/** `'x'` means eq; `{ gt: 1, lt: 5 }` means several operators, ANDed. */
+function operatorsOf(value: unknown, path: string[]): Array<[string, unknown, string]> {
+  const isOperatorMap = typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
+  if (!isOperatorMap) return [['eq', value, parameterName(path)]];
+  return Object.entries(value as Record<string, unknown>).map(([op, v]) => [op, v, parameterName([...path, op])]);
+}
+
+function condition(type: string, filter: ResolvedFilter, operator: string, raw: unknown, parameter: string): FilterCondition {
+  if (!filter.operators.has(operator)) {
+    const allowed = [...filter.operators.keys()].join(', ');
+    throw new InvalidQueryError(
+      'unknown_operator',
+      `Unknown operator "${operator}" for filter "${filter.name}" on ${type}; allowed: ${allowed}`,
+      { parameter },
+    );
+  }
+  const rules = { single: filter.single, allowNil: filter.allowNil, json: filter.typeName === 'hash' };
+  const values = coerceFilterValues(splitFilterValue(raw, rules, parameter), filter.valueType, parameter);
+  if (filter.single && values.length !== 1) {
+    throw new InvalidQueryError('invalid_filter_value', `Filter "${filter.name}" takes a single value`, { parameter });
+  }
+  checkAllowList(filter, values, parameter);
+  return { filter, operator, values, parameter };
+}
+
+function checkAllowList(filter: ResolvedFilter, values: readonly unknown[], parameter: string): void {
+  for (const value of values) {
+    const key = valueKey(value);
+    if (filter.allow && !filter.allow.some((a) => valueKey(a) === key)) {
+      const allowed = filter.allow.map((a) => JSON.stringify(a)).join(', ');
+      throw new InvalidQueryError('value_not_allowed', `${JSON.stringify(value)} is not allowed for filter "${filter.name}"; allowed: ${allowed}`, { parameter });
+    }
+    if (filter.deny?.some((d) => valueKey(d) === key)) {
+      throw new InvalidQueryError('value_not_allowed', `${JSON.stringify(value)} is denied for filter "${filter.name}"`, { parameter });
+    }
+  }
+}
+
+function valueKey(value: unknown): string {
+  if (value instanceof Date) return value.toISOString();
+  return typeof value === 'object' ? JSON.stringify(value) : `${typeof value}:${String(value)}`;
+}
+
+function checkPresence(type: string, filters: Map<string, ResolvedFilter>, given: Set<string>, path: readonly string[]): void {
+  for (const filter of filters.values()) {
+    if (filter.required && !given.has(filter.name)) {
+      throw new InvalidQueryError('required_filter', `Filter "${filter.name}" is required on ${type}`, {
+        parameter: parameterName([...path, filter.name]),
+      });
+    }
+    if (!given.has(filter.name)) continue;
+    const missing = filter.dependent.filter((d) => !given.has(d));
+    if (missing.length > 0) {
+      throw new InvalidQueryError(
+        'dependent_filter',
+        `Filter "${filter.name}" on ${type} must be given together with ${missing.map((m) => `"${m}"`).join(', ')}`,
+        { parameter: parameterName([...path, filter.name]) },
+      );
+    }
+  }
+}

@@ -1,0 +1,25 @@
+import { InvalidQueryError } from '../errors/index.ts';
+import type { Resource } from '../resource/resource.ts';
+import type { PageRequest } from './query-plan.ts';
+
+/** Validates `page[size]` and `page[number]` against the Resource's limits. */
+export function buildPage(resource: Resource, page: Record<string, unknown>, path = 'page'): PageRequest {
+  const resourceClass = resource.resourceClass;
+  const size = page.size === undefined ? resourceClass.defaultPageSize : integer(page.size, `${path}[size]`, 0);
+  const number = page.number === undefined ? 1 : integer(page.number, `${path}[number]`, 1);
+  if (size > resourceClass.maxPageSize) {
+    throw new InvalidQueryError('page_size_exceeded', `Page size ${size} is above the maximum of ${resourceClass.maxPageSize}`, {
+      parameter: `${path}[size]`,
+    });
+  }
+  return { size, number };
+}
+
+function integer(value: unknown, parameter: string, minimum: number): number {
+  const text = String(value).trim();
+  const parsed = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(parsed) || parsed < minimum) {
+    throw new InvalidQueryError('invalid_page', `${parameter} must be an integer of at least ${minimum}, got ${JSON.stringify(value)}`, { parameter });
+  }
+  return parsed;
+}

@@ -1,0 +1,37 @@
+import { InvalidQueryError } from '../errors/index.ts';
+import type { Resource } from '../resource/resource.ts';
+import type { SortDirection } from '../resource/sort-definition.ts';
+import { allowedNow } from './guard-check.ts';
+import type { SortCondition } from './query-plan.ts';
+
+/** The names `sort=` accepts on a Resource in this request. */
+export function sortableNames(resource: Resource): string[] {
+  const { config, name } = resource.resourceClass;
+  return [...config.attributes.values()]
+    .filter((a) => a.sortable !== false && !a.extra && allowedNow(resource, a.sortable, `${name} sort ${a.name}`))
+    .map((a) => a.name);
+}
+
+/** Validates `sort` entries (already split, `-` kept) against one Resource. */
+export function buildSorts(resource: Resource, entries: readonly string[], parameter = 'sort'): SortCondition[] {
+  const { config, type } = resource.resourceClass;
+  const allowed = new Set(sortableNames(resource));
+  return entries.map((entry) => {
+    const direction: SortDirection = entry.startsWith('-') ? 'desc' : 'asc';
+    const name = entry.replace(/^[-+]/, '');
+    if (!allowed.has(name)) {
+      throw new InvalidQueryError('unknown_sort', `Unknown sort "${name}" on ${type}; sortable: ${[...allowed].join(', ') || 'none'}`, { parameter });
+    }
+    const only = config.sorts.get(name)?.options.only;
+    if (only && only !== direction) {
+      throw new InvalidQueryError('sort_direction_not_allowed', `Sort "${name}" on ${type} only allows ${only}`, { parameter });
+    }
+    return { name, direction };
+  });
+}
+
+/** `defaultSort` as sort conditions, used when a request gives none. */
+export function defaultSorts(resource: Resource): SortCondition[] {
+  const list = resource.resourceClass.defaultSort ?? [];
+  return list.flatMap((entry) => Object.entries(entry).map(([name, direction]) => ({ name, direction })));
+}

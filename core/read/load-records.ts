@@ -1,0 +1,27 @@
+import type { Resource } from '../resource/resource.ts';
+import type { QueryPlan } from '../query/query-plan.ts';
+import { applyExtraAttributeHooks } from '../scope/apply-extra-attributes.ts';
+import { applyFilters } from '../scope/apply-filters.ts';
+import { applyPagination } from '../scope/apply-pagination.ts';
+import { applySorts } from '../scope/apply-sorts.ts';
+import { runStats, type StatsResult } from './run-stats.ts';
+
+export interface LoadedRecords {
+  records: unknown[];
+  stats: StatsResult;
+  /** The filtered scope before sorting and pagination, for counts. */
+  filteredScope: unknown;
+}
+
+/** scope → resolve: base scope, filters, sorts, pagination, then the Resource's `resolve`. */
+export async function loadRecords(resource: Resource, plan: QueryPlan, baseScope?: unknown): Promise<LoadedRecords> {
+  let scope = baseScope ?? resource.baseScope();
+  scope = applyFilters(resource, scope, plan.filters);
+  const filteredScope = scope;
+  scope = applyExtraAttributeHooks(resource, scope, plan.extraFields.get(resource.resourceClass.type));
+  scope = applySorts(resource, scope, plan.sorts);
+  scope = applyPagination(resource, scope, plan.page);
+  const records = plan.page?.size === 0 ? [] : await resource.resolve(scope);
+  const stats = plan.stats.length > 0 ? await runStats(resource, filteredScope, plan.stats) : {};
+  return { records, stats, filteredScope };
+}

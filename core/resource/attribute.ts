@@ -1,0 +1,81 @@
+import type { Guard } from './guard.ts';
+
+export type AttributeFlag = 'readable' | 'writable' | 'sortable' | 'filterable';
+export const ATTRIBUTE_FLAGS: readonly AttributeFlag[] = ['readable', 'writable', 'sortable', 'filterable'];
+
+/** Computes an attribute's rendered value from its model; `this` is the Resource. */
+export type AttributeBlock = (model: never, resource: never) => unknown;
+
+export interface AttributeOptions {
+  readable?: Guard;
+  writable?: Guard;
+  sortable?: Guard;
+  filterable?: Guard | 'required';
+  schema?: boolean;
+  /** Enables only these flags (schema excepted). */
+  only?: AttributeFlag[];
+  /** Disables these flags (schema excepted). */
+  except?: AttributeFlag[];
+  /** Accepted values; required for enum types. */
+  allow?: unknown[];
+  description?: string;
+}
+
+/** One declared attribute, as every stage reads it. */
+export interface AttributeDefinition {
+  readonly name: string;
+  readonly type: string;
+  readonly readable: Guard;
+  readonly writable: Guard;
+  readonly sortable: Guard;
+  readonly filterable: Guard | 'required';
+  readonly schema: boolean;
+  /** Rendered only when asked for through `extra_fields`. */
+  readonly extra: boolean;
+  readonly allow?: readonly unknown[];
+  readonly description?: string;
+  readonly block?: AttributeBlock;
+}
+
+export interface AttributeDefaults {
+  readable: Guard;
+  writable: Guard;
+  sortable: Guard;
+  filterable: Guard;
+  schema: boolean;
+}
+
+export function buildAttribute(
+  name: string,
+  type: string,
+  options: AttributeOptions,
+  defaults: AttributeDefaults,
+  extra: boolean,
+  block?: AttributeBlock,
+): AttributeDefinition {
+  const flags: Record<AttributeFlag, Guard | 'required'> = {
+    readable: options.readable ?? defaults.readable,
+    writable: options.writable ?? defaults.writable,
+    sortable: options.sortable ?? defaults.sortable,
+    filterable: options.filterable ?? defaults.filterable,
+  };
+  if (options.only) {
+    for (const flag of ATTRIBUTE_FLAGS) if (!options.only.includes(flag)) flags[flag] = false;
+  }
+  if (options.except) {
+    for (const flag of options.except) flags[flag] = false;
+  }
+  return {
+    name,
+    type,
+    readable: flags.readable as Guard,
+    writable: extra ? false : (flags.writable as Guard),
+    sortable: flags.sortable as Guard,
+    filterable: flags.filterable,
+    schema: options.schema ?? defaults.schema,
+    extra,
+    allow: options.allow,
+    description: options.description,
+    block,
+  };
+}

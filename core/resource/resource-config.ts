@@ -1,0 +1,119 @@
+import type { AdapterClass } from '../adapter/adapter.ts';
+import type { AttributeDefinition } from './attribute.ts';
+import type { FilterDeclaration } from './filter-definition.ts';
+import type { Guard } from './guard.ts';
+import type { SortDeclaration, SortDirection } from './sort-definition.ts';
+import type { StatDefinition } from './stat-definition.ts';
+
+export type Action = 'index' | 'show' | 'create' | 'update' | 'destroy';
+export const ALL_ACTIONS: readonly Action[] = ['index', 'show', 'create', 'update', 'destroy'];
+
+export interface Endpoint {
+  /** Path below the namespace, e.g. `/employees`. */
+  readonly path: string;
+  readonly actions: readonly Action[];
+}
+
+/** Settings a subclass inherits unless it sets its own. */
+export interface ResourceSettings {
+  model?: unknown;
+  description?: string;
+  adapter?: AdapterClass;
+  baseUrl?: string;
+  endpointNamespace?: string;
+  defaultSort?: Array<Record<string, SortDirection>>;
+  defaultPageSize: number;
+  maxPageSize: number;
+  maxIncludeDepth: number;
+  validateEndpoints: boolean;
+  autolink: boolean;
+  paginationLinks: boolean;
+  filtersAcceptNilByDefault: boolean;
+  polymorphic?: Array<string | (() => unknown)>;
+  attributesReadableByDefault: Guard;
+  attributesWritableByDefault: Guard;
+  attributesSortableByDefault: Guard;
+  attributesFilterableByDefault: Guard;
+  attributesSchemaByDefault: boolean;
+}
+
+export type ExtraAttributeHook = (scope: never, resource: never) => unknown;
+export type PaginateFunction = (scope: never, number: number, size: number, resource: never) => unknown;
+
+/**
+ * Everything the DSL records for one Resource class. A subclass starts from a
+ * copy of its parent's, so overriding never leaks upwards.
+ */
+export interface ResourceConfig {
+  settings: ResourceSettings;
+  /** Not inherited: each class has its own type and abstractness. */
+  type?: string;
+  abstractClass: boolean;
+  primaryEndpoint?: Endpoint;
+  secondaryEndpoints: Endpoint[];
+  attributes: Map<string, AttributeDefinition>;
+  filters: Map<string, FilterDeclaration>;
+  sorts: Map<string, SortDeclaration>;
+  stats: Map<string, StatDefinition>;
+  extraAttributeHooks: Map<string, ExtraAttributeHook[]>;
+  paginate?: PaginateFunction;
+  /** Filled by the relationship DSL; keyed by relationship name. */
+  relationships: Map<string, unknown>;
+}
+
+export const DEFAULT_SETTINGS: ResourceSettings = {
+  defaultPageSize: 20,
+  maxPageSize: 1000,
+  maxIncludeDepth: 5,
+  validateEndpoints: false,
+  autolink: true,
+  paginationLinks: true,
+  filtersAcceptNilByDefault: false,
+  attributesReadableByDefault: true,
+  attributesWritableByDefault: true,
+  attributesSortableByDefault: true,
+  attributesFilterableByDefault: true,
+  attributesSchemaByDefault: true,
+};
+
+const configs = new WeakMap<object, ResourceConfig>();
+
+/** The config of a Resource class, created from its parent's on first use. */
+export function configOf(resourceClass: object): ResourceConfig {
+  const own = configs.get(resourceClass);
+  if (own) return own;
+  const parent = Object.getPrototypeOf(resourceClass) as object | null;
+  const inherited = parent && typeof parent === 'function' && parent !== Function.prototype ? configOf(parent) : undefined;
+  const created = inherited ? inherit(inherited) : fresh();
+  configs.set(resourceClass, created);
+  return created;
+}
+
+function fresh(): ResourceConfig {
+  return {
+    settings: { ...DEFAULT_SETTINGS },
+    abstractClass: false,
+    secondaryEndpoints: [],
+    attributes: new Map(),
+    filters: new Map(),
+    sorts: new Map(),
+    stats: new Map(),
+    extraAttributeHooks: new Map(),
+    relationships: new Map(),
+  };
+}
+
+function inherit(parent: ResourceConfig): ResourceConfig {
+  return {
+    settings: { ...parent.settings },
+    abstractClass: false,
+    secondaryEndpoints: [...parent.secondaryEndpoints],
+    attributes: new Map(parent.attributes),
+    filters: new Map(parent.filters),
+    sorts: new Map(parent.sorts),
+    stats: new Map(parent.stats),
+    extraAttributeHooks: new Map(parent.extraAttributeHooks),
+    paginate: parent.paginate,
+    relationships: new Map(parent.relationships),
+  };
+}

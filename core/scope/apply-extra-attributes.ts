@@ -1,0 +1,13 @@
+import type { Resource } from '../resource/resource.ts';
+
+/** Runs the `onExtraAttribute` hooks of the extra attributes a request asked for. */
+export function applyExtraAttributeHooks(resource: Resource, scope: unknown, requested: ReadonlySet<string> | undefined): unknown {
+  if (!requested) return scope;
+  let current = scope;
+  for (const name of requested) {
+    for (const hook of resource.resourceClass.config.extraAttributeHooks.get(name) ?? []) {
+      current = hook(current as never, resource as never);
+    }
+  }
+  return current;
+}

@@ -1,0 +1,19 @@
+import express, { type Express } from 'express';
+import type { Sequelize } from 'sequelize';
+import { muralRouter } from '../../plugins/express/index.ts';
+import { defineModels, type Models } from './db/models/index.ts';
+import { defineResources, type DirectoryResources } from './resources/index.ts';
+
+/** The directory's Express application over an open database. */
+export function createApp(sequelize: Sequelize): { app: Express; models: Models; resources: DirectoryResources } {
+  const models = defineModels(sequelize);
+  const resources = defineResources(models);
+  const app = express();
+  app.use(
+    muralRouter({
+      resources: Object.values(resources),
+      context: (req) => ({ role: req.header('X-Role') }),
+    }),
+  );
+  return { app, models, resources };
+}

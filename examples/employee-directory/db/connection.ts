@@ -1,0 +1,26 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Sequelize } from 'sequelize';
+
+const DEFAULT_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '../../../.data/employee-directory.db');
+
+/**
+ * Opens the directory's database. `url` is Sequelize's URL form
+ * (`sqlite:/abs/path.db`, `postgres://…`, `mysql://…`); absent, a SQLite file
+ * in `.data/`; `':memory:'`, an in-memory SQLite database.
+ */
+export function connect(url?: string, options: { logging?: (sql: string) => void } = {}): Sequelize {
+  const logging = options.logging ?? false;
+  if (url === ':memory:') return new Sequelize({ dialect: 'sqlite', storage: ':memory:', logging });
+  if (!url) {
+    mkdirSync(dirname(DEFAULT_FILE), { recursive: true });
+    return new Sequelize({ dialect: 'sqlite', storage: DEFAULT_FILE, logging });
+  }
+  if (url.startsWith('sqlite:')) {
+    const storage = url.replace(/^sqlite:(\/\/)?/, '');
+    if (storage !== ':memory:') mkdirSync(dirname(resolve(storage)), { recursive: true });
+    return new Sequelize({ dialect: 'sqlite', storage, logging });
+  }
+  return new Sequelize(url, { logging });
+}

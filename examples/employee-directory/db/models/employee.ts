@@ -1,0 +1,28 @@
+import { DataTypes, Model, type Sequelize } from 'sequelize';
+
+export class Employee extends Model {
+  declare id: number;
+  declare first_name: string;
+  declare last_name: string;
+  declare age: number | null;
+  declare salary: string | null;
+  declare created_at: Date;
+  declare updated_at: Date;
+}
+
+const required = { notEmpty: { msg: "can't be blank" }, notNull: { msg: "can't be blank" } };
+
+export function defineEmployee(sequelize: Sequelize): typeof Employee {
+  class BoundEmployee extends Employee {}
+  BoundEmployee.init(
+    {
+      id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+      first_name: { type: DataTypes.STRING, allowNull: false, validate: required },
+      last_name: { type: DataTypes.STRING, allowNull: false, validate: required },
+      age: { type: DataTypes.INTEGER, allowNull: true },
+      salary: { type: DataTypes.DECIMAL(12, 2), allowNull: true },
+    },
+    { sequelize, modelName: 'Employee', tableName: 'employees', underscored: true, timestamps: true, createdAt: 'created_at', updatedAt: 'updated_at' },
+  );
+  return BoundEmployee;
+}

@@ -1,0 +1,25 @@
+import { DataTypes, Model, type Sequelize } from 'sequelize';
+
+export class Note extends Model {
+  declare id: number;
+  declare body: string;
+  declare notable_type: string;
+  declare notable_id: number;
+}
+
+export function defineNote(sequelize: Sequelize): typeof Note {
+  class BoundNote extends Note {}
+  BoundNote.init(
+    {
+      id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+      body: { type: DataTypes.TEXT, allowNull: false, validate: { notEmpty: { msg: "can't be blank" }, notNull: { msg: "can't be blank" } } },
+      notable_type: { type: DataTypes.STRING, allowNull: false },
+      notable_id: { type: DataTypes.INTEGER, allowNull: false },
+    },
+    {
+      sequelize, modelName: 'Note', tableName: 'notes', underscored: true, timestamps: false,
+      indexes: [{ fields: ['notable_type', 'notable_id'] }],
+    },
+  );
+  return BoundNote;
+}

@@ -1,0 +1,32 @@
+import { Op } from 'sequelize';
+import type { SequelizeScope } from '../../../plugins/sequelize/index.ts';
+import type { Models } from '../db/models/index.ts';
+import { ApplicationResource } from './application-resource.ts';
+
+export function employeeResource(models: Models) {
+  return class EmployeeResource extends ApplicationResource {
+    static {
+      this.model = models.Employee;
+      this.type = 'employees';
+      this.description = 'A person employed by the company.';
+      this.defaultSort = [{ last_name: 'asc' }];
+      this.attribute('first_name', 'string');
+      this.attribute('last_name', 'string');
+      this.attribute('age', 'integer');
+      this.attribute('salary', 'big_decimal', { readable: 'isAdmin', writable: 'isAdmin', filterable: 'isAdmin', sortable: 'isAdmin' });
+      this.attribute('created_at', 'datetime', { writable: false });
+      this.attribute('updated_at', 'datetime', { writable: false });
+      this.extraAttribute('vacation_days', 'integer', (employee: { age: number | null }) => 20 + Math.floor((employee.age ?? 30) / 10));
+
+      // `name` matches either name column, for search boxes.
+      this.filter('name', 'string', { only: ['eq', 'prefix'] }, {
+        eq: (scope: SequelizeScope, values: string[]) =>
+          scope.where({ [Op.or]: [{ first_name: { [Op.in]: values } }, { last_name: { [Op.in]: values } }] }),
+        prefix: (scope: SequelizeScope, values: string[]) =>
+          scope.where({ [Op.or]: values.flatMap((v) => [{ first_name: { [Op.startsWith]: v } }, { last_name: { [Op.startsWith]: v } }]) }),
+      });
+      this.sort('name', 'string', (scope: SequelizeScope, direction) => scope.order(['last_name', direction], ['first_name', direction]));
+      this.stat({ age: ['average', 'sum', 'maximum', 'minimum'] });
+    }
+  };
+}

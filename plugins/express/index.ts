@@ -1,0 +1,3 @@
+export { muralRouter, type MuralRouterOptions } from './router.ts';
+export { sendError } from './error-response.ts';
+export { JSONAPI_MEDIA_TYPE } from './media-type.ts';

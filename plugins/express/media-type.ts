@@ -1,0 +1,1 @@
+export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';

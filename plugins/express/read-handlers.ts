@@ -1,0 +1,24 @@
+import type { Request } from 'express';
+import { parseQueryString, type JsonApiDocument, type Resource } from '../../core/index.ts';
+
+export type ActionHandler = (resource: typeof Resource, req: Request) => Promise<{ status: number; body: unknown }>;
+
+function requestOf(req: Request, action: 'index' | 'show') {
+  const [path, query = ''] = req.originalUrl.split('?', 2) as [string, string?];
+  return { path, query, action } as const;
+}
+
+/** GET {ns}/{type}: a page of records. */
+export const index: ActionHandler = async (resource, req) => {
+  const request = requestOf(req, 'index');
+  const body: JsonApiDocument = await resource.all(parseQueryString(request.query), undefined, { request }).toJsonapi();
+  return { status: 200, body };
+};
+
+/** GET {ns}/{type}/{id}: one record, 404 when absent. */
+export const show: ActionHandler = async (resource, req) => {
+  const request = requestOf(req, 'show');
+  const params = { ...parseQueryString(request.query), id: String(req.params.id) };
+  const body = await resource.find(params, undefined, { request }).toJsonapi();
+  return { status: 200, body };
+};

@@ -1,0 +1,73 @@
+import { Op, Sequelize, type Model, type ModelStatic, type WhereOptions } from 'sequelize';
+import type { FilterClause } from '../../core/index.ts';
+
+type Expression = ReturnType<typeof Sequelize.col> | ReturnType<typeof Sequelize.fn>;
+
+const COMPARISONS = { gt: Op.gt, gte: Op.gte, lt: Op.lt, lte: Op.lte } as const;
+
+/** The column a Resource attribute maps to, qualified by the model's alias. */
+export function columnOf(model: ModelStatic<Model>, attribute: string): ReturnType<typeof Sequelize.col> {
+  const field = model.getAttributes()[attribute]?.field ?? attribute;
+  return Sequelize.col(`${model.name}.${field}`);
+}
+
+/**
+ * One built-in operator as a WHERE condition. Case-insensitive comparisons use
+ * `lower()` on both sides on every dialect (SQLite has no ILIKE, MySQL's
+ * collations differ), and LIKE patterns escape `%`, `_` and the escape
+ * character so user values match literally.
+ */
+export function filterCondition(model: ModelStatic<Model>, clause: FilterClause): WhereOptions {
+  const column = columnOf(model, clause.column);
+  const dialect = model.sequelize!.getDialect();
+  const values = clause.values;
+  const nonNull = values.filter((v) => v !== null);
+  const parts: WhereOptions[] = [];
+  if (nonNull.length < values.length) parts.push(Sequelize.where(column, { [Op.is]: null }));
+  if (nonNull.length > 0) parts.push(...positive(clause, column, nonNull, dialect, model));
+  const condition: WhereOptions = parts.length === 1 ? parts[0]! : { [Op.or]: parts };
+  // Sequelize drops a NOT around a bare `where()`; wrapping it in AND keeps it
+  return clause.negated ? { [Op.not]: { [Op.and]: [condition] } } : condition;
+}
+
+function positive(
+  clause: FilterClause,
+  column: Expression,
+  values: unknown[],
+  dialect: string,
+  model: ModelStatic<Model>,
+): WhereOptions[] {
+  const lower = (e: Expression) => Sequelize.fn('lower', e);
+  switch (clause.operator) {
+    case 'eq':
+    case 'eql':
+      if (clause.operator === 'eq' && clause.caseInsensitive) {
+        return [Sequelize.where(lower(column), { [Op.in]: values.map((v) => String(v).toLowerCase()) })];
+      }
+      return [Sequelize.where(exact(column, clause.typeName, dialect), { [Op.in]: values })];
+    case 'prefix':
+    case 'suffix':
+    case 'match':
+      return values.map((v) => like(model, lower(column), clause.operator, String(v).toLowerCase()));
+    default: {
+      const op = COMPARISONS[clause.operator];
+      return values.map((v) => Sequelize.where(column, { [op]: v }));
+    }
+  }
+}
+
+/** MySQL compares strings by a case-insensitive collation; BINARY makes the comparison exact. */
+const TEXT_TYPES = new Set(['string', 'uuid', 'string_enum', 'array_of_strings', 'array_of_uuids', 'array_of_string_enums']);
+
+function exact(column: Expression, typeName: string, dialect: string): Expression {
+  return TEXT_TYPES.has(typeName) && (dialect === 'mysql' || dialect === 'mariadb') ? Sequelize.fn('BINARY', column) : column;
+}
+
+const ESCAPE = '!';
+
+function like(model: ModelStatic<Model>, expression: Expression, operator: string, value: string): WhereOptions {
+  const escaped = value.replace(/[!%_]/g, (c) => ESCAPE + c);
+  const pattern = operator === 'prefix' ? `${escaped}%` : operator === 'suffix' ? `%${escaped}` : `%${escaped}%`;
+  const literal = Sequelize.literal(`${model.sequelize!.escape(pattern)} ESCAPE '${ESCAPE}'`);
+  return Sequelize.where(expression, { [Op.like]: literal });
+}

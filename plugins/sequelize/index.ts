@@ -1,0 +1,2 @@
+export { SequelizeAdapter } from './sequelize-adapter.ts';
+export { SequelizeScope } from './sequelize-scope.ts';

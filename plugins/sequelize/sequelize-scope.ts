@@ -1,0 +1,88 @@
+import { Op, type FindOptions, type Includeable, type Model, type ModelStatic, type OrderItem, type WhereOptions } from 'sequelize';
+
+interface ScopeState {
+  readonly wheres: readonly WhereOptions[];
+  readonly orders: readonly OrderItem[];
+  readonly limit?: number;
+  readonly offset?: number;
+  readonly includes: readonly Includeable[];
+  readonly attributes?: FindOptions['attributes'];
+  readonly options: Readonly<FindOptions>;
+}
+
+/**
+ * The Sequelize adapter's scope: an immutable query value. Every method
+ * returns a new scope, so a base scope can be shared and a custom filter or
+ * sort can extend the query with plain Sequelize conditions:
+ *
+ *   (scope: SequelizeScope, value: string[]) => scope.where({ age: { [Op.gt]: 30 } })
+ */
+export class SequelizeScope<M extends Model = Model> {
+  private constructor(
+    readonly model: ModelStatic<M>,
+    private readonly state: ScopeState,
+  ) {}
+
+  static of<M extends Model>(model: ModelStatic<M>): SequelizeScope<M> {
+    return new SequelizeScope(model, { wheres: [], orders: [], includes: [], options: {} });
+  }
+
+  /** Adds a condition, ANDed with the others. */
+  where(condition: WhereOptions): SequelizeScope<M> {
+    return this.with({ wheres: [...this.state.wheres, condition] });
+  }
+
+  order(...items: OrderItem[]): SequelizeScope<M> {
+    return this.with({ orders: [...this.state.orders, ...items] });
+  }
+
+  limit(limit: number | undefined): SequelizeScope<M> {
+    return this.with({ limit });
+  }
+
+  offset(offset: number | undefined): SequelizeScope<M> {
+    return this.with({ offset });
+  }
+
+  include(...includes: Includeable[]): SequelizeScope<M> {
+    return this.with({ includes: [...this.state.includes, ...includes] });
+  }
+
+  attributes(attributes: FindOptions['attributes']): SequelizeScope<M> {
+    return this.with({ attributes });
+  }
+
+  /** Any other `findAll` option (`group`, `having`, `paranoid`, …), merged in. */
+  options(options: FindOptions): SequelizeScope<M> {
+    return this.with({ options: { ...this.state.options, ...options } });
+  }
+
+  /** The same conditions without order and pagination, for counts and statistics. */
+  unpaginated(): SequelizeScope<M> {
+    return this.with({ orders: [], limit: undefined, offset: undefined });
+  }
+
+  get whereClause(): WhereOptions | undefined {
+    const { wheres } = this.state;
+    if (wheres.length === 0) return undefined;
+    return wheres.length === 1 ? wheres[0] : { [Op.and]: [...wheres] };
+  }
+
+  /** The options handed to `findAll`. */
+  get findOptions(): FindOptions {
+    const { orders, limit, offset, includes, attributes, options } = this.state;
+    const find: FindOptions = { ...options };
+    const where = this.whereClause;
+    if (where) find.where = where;
+    if (orders.length > 0) find.order = [...orders];
+    if (limit !== undefined) find.limit = limit;
+    if (offset !== undefined) find.offset = offset;
+    if (includes.length > 0) find.include = [...includes];
+    if (attributes) find.attributes = attributes;
+    return find;
+  }
+
+  private with(changes: Partial<ScopeState>): SequelizeScope<M> {
+    return new SequelizeScope(this.model, { ...this.state, ...changes });
+  }
+}

@@ -1,0 +1,45 @@
+import type { Express } from 'express';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+
+export interface HttpResponse {
+  status: number;
+  contentType: string | null;
+  body: unknown;
+  text: string;
+}
+
+export interface HttpClient {
+  get(path: string, headers?: Record<string, string>): Promise<HttpResponse>;
+  request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<HttpResponse>;
+  close(): Promise<void>;
+}
+
+/** Serves `app` on a free loopback port and talks to it with fetch, as a client would. */
+export async function serve(app: Express): Promise<HttpClient> {
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  const request = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const init: RequestInit = { method, headers: { accept: 'application/vnd.api+json', ...headers } };
+    if (body !== undefined) {
+      init.body = typeof body === 'string' ? body : JSON.stringify(body);
+      (init.headers as Record<string, string>)['content-type'] ??= 'application/vnd.api+json';
+    }
+    const response = await fetch(`http://127.0.0.1:${port}${path}`, init);
+    const text = await response.text();
+    let parsed: unknown = undefined;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: response.status, contentType: response.headers.get('content-type'), body: parsed, text };
+  };
+  return {
+    get: (path, headers) => request('GET', path, undefined, headers),
+    request,
+    close: () => new Promise((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
+  };
+}
