@@ -6,7 +6,7 @@ export type { CalculationFunction } from './resource/stat-definition.ts';
 export type { Guard } from './resource/guard.ts';
 export type { Action, Endpoint, ResourceConfig, ResourceSettings } from './resource/resource-config.ts';
 export { ALL_ACTIONS } from './resource/resource-config.ts';
-export type { Adapter, AdapterClass, AdapterTarget, FilterClause, BuiltInOperator } from './adapter/adapter.ts';
+export type { Adapter, AdapterClass, AdapterTarget, FilterClause, BuiltInOperator, JoinTable } from './adapter/adapter.ts';
 export { BUILT_IN_OPERATORS } from './adapter/adapter.ts';
 export { Types, lookupType, type TypeDefinition, type Coercion } from './types/index.ts';
 export { context, withContext, type MuralContext } from './context.ts';
@@ -16,3 +16,8 @@ export { parseQueryString } from './query/parse-query-string.ts';
 export type { JsonApiDocument, PaginationLinks } from './render/document.ts';
 export type { ResourceObject } from './render/record-serializer.ts';
 export * from './errors/index.ts';
+export { muralConfig, configure, type MuralConfig } from './config.ts';
+export type {
+  RelationshipDefinition, RelationshipKind, RelationshipOptions, PolymorphicBelongsToOptions, ResourceReference,
+} from './relationships/relationship-definition.ts';
+export { prepareResources } from './relationships/prepare.ts';

@@ -35,6 +35,26 @@ export interface Adapter<Scope = unknown, Model = unknown> {
   count(scope: Scope): Promise<number>;
   /** The built-in calculations but `count`, over the unpaginated scope. */
   calculate(scope: Scope, column: string, calculation: Exclude<BuiltInCalculation, 'count'>): Promise<unknown>;
+  /** At most `limit` records per value of `column`, in the scope's order: one query, a window function. */
+  limitPerGroup(scope: Scope, column: string, limit: number): Scope;
+  /**
+   * Narrows to records linked through a join table to any of `parentIds`; with
+   * `annotate`, each record also carries those parent ids (see `throughParentIds`).
+   */
+  filterThrough(scope: Scope, join: JoinTable, parentIds: readonly unknown[], annotate: boolean): Scope;
+  /** The parent ids a record loaded with `filterThrough(…, true)` is linked to. */
+  throughParentIds(record: Model): unknown[];
+}
+
+/** A many-to-many join table, as a relationship declares it. */
+export interface JoinTable {
+  readonly table: string;
+  /** Column pointing at the parent (the declaring side). */
+  readonly parentKey: string;
+  /** Column pointing at the records being queried. */
+  readonly childKey: string;
+  /** Key of the records being queried that childKey refers to. */
+  readonly primaryKey: string;
 }
 
 /** Adapters are classes instantiated once per Resource class. */

@@ -11,6 +11,10 @@ import { renderDocument } from '../render/render-document.ts';
 import { toSimpleJson, type SimpleJsonDocument } from '../render/simple-json.ts';
 import { toXmlDocument } from '../render/xml.ts';
 import type { Resource } from '../resource/resource.ts';
+import { prepareResources } from '../relationships/prepare.ts';
+import { variantFor } from '../resource/polymorphism.ts';
+import { IncludeGraph, type LoadedRecord } from '../sideload/include-graph.ts';
+import { sideload } from '../sideload/sideload.ts';
 import type { Action } from '../resource/resource-config.ts';
 
 /** The HTTP request a proxy answers, for links and endpoint validation. */
@@ -29,10 +33,10 @@ export interface ProxyOptions {
 }
 
 interface Loaded {
-  resource: Resource;
   plan: QueryPlan;
-  records: unknown[];
+  records: LoadedRecord[];
   stats: StatsResult;
+  graph: IncludeGraph;
   links?: PaginationLinks;
 }
 
@@ -59,7 +63,7 @@ export class ResourceProxy implements AsyncIterable<unknown> {
 
   /** The records (an array), or the record for `find`. */
   get data(): Promise<unknown> {
-    return this.load().then((l) => (this.single ? l.records[0] : l.records));
+    return this.load().then((l) => (this.single ? l.records[0]?.record : l.records.map((r) => r.record)));
   }
 
   get meta(): Promise<Record<string, unknown>> {
@@ -72,13 +76,13 @@ export class ResourceProxy implements AsyncIterable<unknown> {
 
   async *[Symbol.asyncIterator](): AsyncIterator<unknown> {
     const { records } = await this.load();
-    yield* records;
+    for (const { record } of records) yield record;
   }
 
   async toJsonapi(): Promise<JsonApiDocument> {
     const loaded = await this.load();
     return this.run(() =>
-      renderDocument({ resource: loaded.resource, plan: loaded.plan, records: loaded.records, single: this.single, stats: loaded.stats, links: loaded.links }),
+      renderDocument({ plan: loaded.plan, records: loaded.records, single: this.single, stats: loaded.stats, graph: loaded.graph, links: loaded.links }),
     );
   }
 
@@ -101,13 +105,17 @@ export class ResourceProxy implements AsyncIterable<unknown> {
 
   private async execute(): Promise<Loaded> {
     const resourceClass = this.resourceClass;
+    prepareResources();
     this.validateEndpoint();
     const resource = new resourceClass();
     const id = this.single ? (this.params as { id?: unknown }).id : undefined;
     const plan = buildQuery(resource, this.params, { id });
-    const { records, stats, filteredScope } = await loadRecords(resource, plan, this.options.baseScope);
+    const { records, stats, filteredScope } = await loadRecords(resource, plan, { baseScope: this.options.baseScope });
     if (this.single && records.length === 0) throw new RecordNotFound(resourceClass.type, id);
-    const loaded: Loaded = { resource, plan, records, stats };
+    const graph = new IncludeGraph();
+    const roots = (records as object[]).map((record) => ({ record, resource: variantFor(resourceClass, record) }));
+    await sideload(roots, plan, graph);
+    const loaded: Loaded = { plan, records: roots, stats, graph };
     const request = this.options.request;
     if (request && !this.single && plan.page && plan.page.size > 0 && resourceClass.paginationLinks) {
       const total = await totalCount(resource, plan, records.length, stats, filteredScope);

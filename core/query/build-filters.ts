@@ -6,17 +6,15 @@ import type { FilterCondition } from './query-plan.ts';
 import { parameterName } from './query-params.ts';
 import { resolveFilters, type ResolvedFilter } from './resolved-filter.ts';
 
-/**
- * Validates and coerces `filter[...]` for one Resource. `path` is where these
- * filters sit in the query (`['filter']` at the root), so errors name the exact
- * parameter.
- */
-export function buildFilters(
-  resource: Resource,
-  raw: Record<string, unknown>,
-  path: readonly string[] = ['filter'],
-  options: { enforceRequired: boolean } = { enforceRequired: true },
-): FilterCondition[] {
+/** Validates and coerces `filter[...]` for one Resource; errors name the exact parameter. */
+export interface FilterBuildOptions {
+  enforceRequired: boolean;
+  /** Filter name → the parameter it came from, for deep filters (`filter[positions.title]`). */
+  parameters?: ReadonlyMap<string, string>;
+}
+
+export function buildFilters(resource: Resource, raw: Record<string, unknown>, options: FilterBuildOptions = { enforceRequired: true }): FilterCondition[] {
+  const path = (name: string) => [options.parameters?.get(name) ?? `filter[${name}]`];
   const resourceClass = resource.resourceClass;
   const filters = usableFilters(resource, resolveFilters(resourceClass.config));
   const conditions: FilterCondition[] = [];
@@ -25,14 +23,14 @@ export function buildFilters(
     if (!filter) {
       const usable = [...filters.keys()].join(', ') || 'none';
       throw new InvalidQueryError('unknown_filter', `Unknown filter "${name}" on ${resourceClass.type}; filterable: ${usable}`, {
-        parameter: parameterName([...path, name]),
+        parameter: parameterName(path(name)),
       });
     }
-    for (const [operator, operand, parameter] of operatorsOf(value, [...path, name])) {
+    for (const [operator, operand, parameter] of operatorsOf(value, path(name))) {
       conditions.push(condition(resourceClass.type, filter, operator, operand, parameter));
     }
   }
-  if (options.enforceRequired) checkPresence(resourceClass.type, filters, new Set(Object.keys(raw)), path);
+  if (options.enforceRequired) checkPresence(resourceClass.type, filters, new Set(Object.keys(raw)));
   return conditions;
 }
 
@@ -84,11 +82,11 @@ function valueKey(value: unknown): string {
   return typeof value === 'object' ? JSON.stringify(value) : `${typeof value}:${String(value)}`;
 }
 
-function checkPresence(type: string, filters: Map<string, ResolvedFilter>, given: Set<string>, path: readonly string[]): void {
+function checkPresence(type: string, filters: Map<string, ResolvedFilter>, given: Set<string>): void {
   for (const filter of filters.values()) {
     if (filter.required && !given.has(filter.name)) {
       throw new InvalidQueryError('required_filter', `Filter "${filter.name}" is required on ${type}`, {
-        parameter: parameterName([...path, filter.name]),
+        parameter: `filter[${filter.name}]`,
       });
     }
     if (!given.has(filter.name)) continue;
@@ -97,7 +95,7 @@ function checkPresence(type: string, filters: Map<string, ResolvedFilter>, given
       throw new InvalidQueryError(
         'dependent_filter',
         `Filter "${filter.name}" on ${type} must be given together with ${missing.map((m) => `"${m}"`).join(', ')}`,
-        { parameter: parameterName([...path, filter.name]) },
+        { parameter: `filter[${filter.name}]` },
       );
     }
   }

@@ -1,12 +1,15 @@
-import { InvalidQueryError } from '../errors/index.ts';
 import type { Resource } from '../resource/resource.ts';
 import { buildFieldsets } from './build-fieldsets.ts';
 import { buildFilters } from './build-filters.ts';
 import { buildPage } from './build-page.ts';
 import { buildSorts, defaultSorts } from './build-sorts.ts';
 import { buildStats } from './build-stats.ts';
-import { listOf, type QueryParams } from './query-params.ts';
+import { partitionParams } from './deep-params.ts';
+import { breadthFirst, buildIncludeTree, variantsOf, type IncludeNode } from './include-tree.ts';
+import type { QueryParams } from './query-params.ts';
 import type { QueryPlan } from './query-plan.ts';
+
+type ResourceClass = typeof Resource;
 
 export interface BuildOptions {
   /** `find`: the id to match; disables pagination and required filters. */
@@ -15,48 +18,62 @@ export interface BuildOptions {
 
 /**
  * parse → validate: turns QueryParams into a QueryPlan for `resource`, or
- * throws the first InvalidQueryError a user needs to fix.
+ * throws the first InvalidQueryError a user needs to fix. Include nodes get
+ * their own plans when their parents are known (see sideload).
  */
 export function buildQuery(resource: Resource, params: QueryParams, options: BuildOptions = {}): QueryPlan {
   const resourceClass = resource.resourceClass;
   const single = options.id !== undefined;
-  const rawFilter = asRecord(params.filter, 'filter');
-  const filters = buildFilters(resource, single ? { ...rawFilter, id: options.id } : rawFilter, ['filter'], {
-    enforceRequired: !single,
-  });
-  const sortEntries = listOf(params.sort);
-  const sorts = sortEntries.length > 0 ? buildSorts(resource, sortEntries) : defaultSorts(resource);
-  const pageParams = asRecord(params.page, 'page');
-  checkPageKeys(pageParams);
-  const byType = new Map([[resourceClass.type, [resourceClass]]]);
-  const includes = listOf(params.include);
-  for (const include of includes) {
-    throw new InvalidQueryError('unknown_include', `Unknown include "${include}" on ${resourceClass.type}`, { parameter: 'include' });
-  }
+  const include = buildIncludeTree(resource, params.include);
+  const parts = partitionParams(resourceClass, params, include);
+  const filters = buildFilters(resource, single ? { ...parts.filter, id: options.id } : parts.filter, { enforceRequired: !single });
+  const sorts = parts.sort.length > 0 ? buildSorts(resource, parts.sort) : defaultSorts(resource);
+  const byType = typesInRequest(resourceClass, include);
   return {
     resource: resourceClass,
     filters,
     sorts,
-    page: single ? undefined : buildPage(resource, pageParams),
-    stats: buildStats(resource, asRecord(params.stats, 'stats')),
-    fields: buildFieldsets(asRecord(params.fields, 'fields'), 'fields', byType),
-    extraFields: buildFieldsets(asRecord(params.extra_fields, 'extra_fields'), 'extra_fields', byType),
-    includes: new Map(),
+    page: single ? undefined : buildPage(resource, parts.page),
+    stats: buildStats(resource, parts.stats),
+    fields: buildFieldsets(record(params.fields), 'fields', byType),
+    extraFields: buildFieldsets(record(params.extra_fields), 'extra_fields', byType),
+    include,
+    nodeParams: parts.nodes,
   };
 }
 
-function checkPageKeys(page: Record<string, unknown>): void {
-  for (const key of Object.keys(page)) {
-    if (key !== 'size' && key !== 'number') {
-      throw new InvalidQueryError('unknown_page_parameter', `Unknown page parameter "${key}"; use page[size] and page[number]`, {
-        parameter: `page[${key}]`,
-      });
-    }
-  }
+/** The plan for one include node's records, once the parents' query is known. */
+export function buildNodeQuery(resource: Resource, parent: QueryPlan, node: IncludeNode, params: QueryParams): QueryPlan {
+  const nodeParams = parent.nodeParams.get(node)!;
+  const filters = buildFilters(resource, (params.filter ?? {}) as Record<string, unknown>, {
+    enforceRequired: false,
+    parameters: nodeParams.filterParameters,
+  });
+  const sortEntries = (params.sort ?? []) as string[];
+  const type = resource.resourceClass.type;
+  const sorts = sortEntries.length > 0 ? buildSorts(resource, sortEntries, 'sort') : defaultSorts(resource);
+  const size = (params.page as { size?: unknown } | undefined)?.size;
+  return {
+    resource: resource.resourceClass,
+    filters,
+    sorts,
+    perParentLimit: size === undefined ? undefined : buildPage(resource, { size }, `page[${type}]`).size,
+    stats: buildStats(resource, (params.stats ?? {}) as Record<string, unknown>, `stats[${type}]`),
+    fields: parent.fields,
+    extraFields: parent.extraFields,
+    include: node.children,
+    nodeParams: parent.nodeParams,
+  };
 }
 
-function asRecord(value: unknown, parameter: string): Record<string, unknown> {
-  if (value === undefined || value === null) return {};
-  if (typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
-  throw new InvalidQueryError('invalid_parameter', `${parameter} must be given as ${parameter}[name]=value`, { parameter });
+function typesInRequest(root: ResourceClass, include: readonly IncludeNode[]): Map<string, ResourceClass[]> {
+  const byType = new Map<string, ResourceClass[]>();
+  const add = (r: ResourceClass) => byType.set(r.type, [...new Set([...(byType.get(r.type) ?? []), r])]);
+  variantsOf(root).forEach(add);
+  for (const node of breadthFirst(include)) node.resources.forEach(add);
+  return byType;
+}
+
+function record(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }

@@ -8,7 +8,7 @@ export interface QueryParams {
   sort?: string | string[];
   page?: Record<string, unknown>;
   include?: string | string[];
-  stats?: Record<string, string | string[]>;
+  stats?: Record<string, unknown>;
   fields?: Record<string, string | string[]>;
   extra_fields?: Record<string, string | string[]>;
   [parameter: string]: unknown;

@@ -1,6 +1,8 @@
 import type { SortDirection } from '../resource/sort-definition.ts';
 import type { Resource } from '../resource/resource.ts';
 import type { ResolvedFilter } from './resolved-filter.ts';
+import type { IncludeNode } from './include-tree.ts';
+import type { NodeParams } from './deep-params.ts';
 
 export interface FilterCondition {
   readonly filter: ResolvedFilter;
@@ -36,10 +38,14 @@ export interface QueryPlan {
   readonly sorts: readonly SortCondition[];
   /** Undefined means unpaginated (sideloads). */
   readonly page?: PageRequest;
+  /** Sideloads only: at most this many records per parent (`page[<type>][size]`). */
+  readonly perParentLimit?: number;
   readonly stats: readonly StatRequest[];
   /** Sparse fieldsets by type; a type absent from the map renders every readable field. */
   readonly fields: ReadonlyMap<string, ReadonlySet<string>>;
   readonly extraFields: ReadonlyMap<string, ReadonlySet<string>>;
-  /** Relationship name → the plan for its records. */
-  readonly includes: ReadonlyMap<string, QueryPlan>;
+  /** What to sideload under these records. */
+  readonly include: readonly IncludeNode[];
+  /** The deep parameters of every include node of the request. */
+  readonly nodeParams: ReadonlyMap<IncludeNode, NodeParams>;
 }

@@ -2,6 +2,10 @@ import type { AttributeDefinition } from '../resource/attribute.ts';
 import { resolveGuard, type ResolvedGuard } from '../resource/guard.ts';
 import type { Resource } from '../resource/resource.ts';
 import { lookupType, type Coercion } from '../types/index.ts';
+import { readableNow } from '../query/include-tree.ts';
+import type { RelationshipDefinition } from '../relationships/relationship-definition.ts';
+import type { IncludeGraph, LoadedRecord } from '../sideload/include-graph.ts';
+import { relatedLink } from './relationship-link.ts';
 
 export interface ResourceObject {
   id: string;
@@ -27,12 +31,14 @@ interface CompiledAttribute {
 export class RecordSerializer {
   readonly type: string;
   private readonly attributes: CompiledAttribute[];
+  private readonly relationships: RelationshipDefinition[];
   private readonly readId: Coercion;
 
   constructor(
     private readonly resource: Resource,
-    fields: ReadonlySet<string> | undefined,
+    private readonly fields: ReadonlySet<string> | undefined,
     extraFields: ReadonlySet<string> | undefined,
+    private readonly graph?: IncludeGraph,
   ) {
     const { config, type } = resource.resourceClass;
     this.type = type;
@@ -41,6 +47,7 @@ export class RecordSerializer {
       .filter((a) => a.name !== 'id' && wanted(a, fields, extraFields))
       .map((a) => this.compile(a))
       .filter((a): a is CompiledAttribute => a !== undefined);
+    this.relationships = [...config.relationships.values()].filter((r) => readableNow(resource, r));
   }
 
   serialize(record: unknown): ResourceObject {
@@ -51,7 +58,30 @@ export class RecordSerializer {
       const value = attribute.value(row);
       attributes[attribute.name] = value === null || value === undefined ? null : attribute.read(value);
     }
-    return { id: String(this.readId(row.id)), type: this.type, attributes };
+    const object: ResourceObject = { id: String(this.readId(row.id)), type: this.type, attributes };
+    if (this.relationships.length > 0) object.relationships = this.renderRelationships(row);
+    return object;
+  }
+
+  /**
+   * Included relationships carry linkage; the others say `included: false`.
+   * A sparse fieldset drops relationships it does not name, except included
+   * ones, whose linkage clients need to attach the included records.
+   */
+  private renderRelationships(row: Record<string, unknown>): Record<string, unknown> {
+    const result: Record<string, unknown> = {};
+    const owner = this.resource.resourceClass;
+    for (const relationship of this.relationships) {
+      const related = this.graph?.relatedTo(row, relationship.name);
+      if (this.fields && !this.fields.has(relationship.name) && related === undefined) continue;
+      const member: Record<string, unknown> = {};
+      if (related !== undefined) member.data = linkage(related);
+      if (related === undefined || this.graph?.isImplicit(row, relationship.name)) member.meta = { included: false };
+      const link = relatedLink(owner, relationship, row);
+      if (link) member.links = { related: link };
+      result[relationship.name] = member;
+    }
+    return result;
   }
 
   private compile(attribute: AttributeDefinition): CompiledAttribute | undefined {
@@ -79,4 +109,10 @@ export class RecordSerializer {
 function wanted(attribute: AttributeDefinition, fields: ReadonlySet<string> | undefined, extra: ReadonlySet<string> | undefined): boolean {
   if (attribute.extra) return extra?.has(attribute.name) ?? false;
   return fields ? fields.has(attribute.name) : true;
+}
+
+function linkage(related: LoadedRecord[] | LoadedRecord | null): unknown {
+  const identify = (r: LoadedRecord) => ({ type: r.resource.type, id: String((r.record as { id?: unknown }).id) });
+  if (related === null) return null;
+  return Array.isArray(related) ? related.map(identify) : identify(related);
 }

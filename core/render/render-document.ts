@@ -1,25 +1,53 @@
-import type { Resource } from '../resource/resource.ts';
+import { breadthFirst } from '../query/include-tree.ts';
 import type { QueryPlan } from '../query/query-plan.ts';
+import type { StatsResult } from '../read/run-stats.ts';
+import type { Resource } from '../resource/resource.ts';
+import type { IncludeGraph, LoadedRecord } from '../sideload/include-graph.ts';
 import type { JsonApiDocument, PaginationLinks } from './document.ts';
-import { RecordSerializer } from './record-serializer.ts';
+import { RecordSerializer, type ResourceObject } from './record-serializer.ts';
+
+type ResourceClass = typeof Resource;
 
 export interface RenderInput {
-  resource: Resource;
   plan: QueryPlan;
-  records: readonly unknown[];
+  records: readonly LoadedRecord[];
   single: boolean;
-  stats: Record<string, unknown>;
+  stats: StatsResult;
+  graph: IncludeGraph;
   links?: PaginationLinks;
 }
 
-/** render: records of a loaded query → a JSON:API document. */
+/**
+ * render: loaded records → a JSON:API document. `included` lists each related
+ * record once, breadth first along the include tree, never repeating primary data.
+ */
 export function renderDocument(input: RenderInput): JsonApiDocument {
-  const { resource, plan } = input;
-  const type = resource.resourceClass.type;
-  const serializer = new RecordSerializer(resource, plan.fields.get(type), plan.extraFields.get(type));
-  const objects = input.records.map((record) => serializer.serialize(record));
-  const meta: Record<string, unknown> = Object.keys(input.stats).length > 0 ? { stats: input.stats } : {};
-  const document: JsonApiDocument = { data: input.single ? (objects[0] ?? null) : objects, meta };
+  const { plan, graph } = input;
+  const serializers = new Map<ResourceClass, RecordSerializer>();
+  const serialize = ({ record, resource }: LoadedRecord): ResourceObject => {
+    let serializer = serializers.get(resource);
+    if (!serializer) {
+      serializer = new RecordSerializer(new resource(), plan.fields.get(resource.type), plan.extraFields.get(resource.type), graph);
+      serializers.set(resource, serializer);
+    }
+    return serializer.serialize(record);
+  };
+  const data = input.records.map(serialize);
+  const seen = new Set(data.map((o) => `${o.type}:${o.id}`));
+  const included: ResourceObject[] = [];
+  for (const node of breadthFirst(plan.include)) {
+    if (node.implicit) continue;
+    for (const loaded of graph.loaded(node)) {
+      const object = serialize(loaded);
+      const key = `${object.type}:${object.id}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      included.push(object);
+    }
+  }
+  const stats = { ...input.stats, ...graph.stats };
+  const document: JsonApiDocument = { data: input.single ? (data[0] ?? null) : data, meta: Object.keys(stats).length > 0 ? { stats } : {} };
+  if (included.length > 0) document.included = included;
   if (input.links) document.links = input.links;
   return document;
 }

@@ -1,4 +1,6 @@
 import type { AdapterClass } from '../adapter/adapter.ts';
+import type { RelationshipDefinition } from '../relationships/relationship-definition.ts';
+import { registerResource } from '../relationships/resource-registry.ts';
 import type { AttributeDefinition } from './attribute.ts';
 import type { FilterDeclaration } from './filter-definition.ts';
 import type { Guard } from './guard.ts';
@@ -57,8 +59,9 @@ export interface ResourceConfig {
   stats: Map<string, StatDefinition>;
   extraAttributeHooks: Map<string, ExtraAttributeHook[]>;
   paginate?: PaginateFunction;
-  /** Filled by the relationship DSL; keyed by relationship name. */
-  relationships: Map<string, unknown>;
+  relationships: Map<string, RelationshipDefinition>;
+  /** For polymorphic parents: the column telling which child a record is. */
+  polymorphicColumn?: string;
 }
 
 export const DEFAULT_SETTINGS: ResourceSettings = {
@@ -86,6 +89,7 @@ export function configOf(resourceClass: object): ResourceConfig {
   const inherited = parent && typeof parent === 'function' && parent !== Function.prototype ? configOf(parent) : undefined;
   const created = inherited ? inherit(inherited) : fresh();
   configs.set(resourceClass, created);
+  registerResource(resourceClass);
   return created;
 }
 
@@ -115,5 +119,6 @@ function inherit(parent: ResourceConfig): ResourceConfig {
     extraAttributeHooks: new Map(parent.extraAttributeHooks),
     paginate: parent.paginate,
     relationships: new Map(parent.relationships),
+    polymorphicColumn: parent.polymorphicColumn,
   };
 }

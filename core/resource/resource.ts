@@ -7,6 +7,7 @@ import type { AttributeBlock, AttributeOptions } from './attribute.ts';
 import { declareAttribute, declareFilter, declareSort, declareStat, type StatCalculations } from './declare.ts';
 import type { OperatorFunction, FilterOptions } from './filter-definition.ts';
 import { typeFromClassName } from './naming.ts';
+import { polymorphicParentOf } from './polymorphism.ts';
 import {
   configOf,
   ALL_ACTIONS,
@@ -18,6 +19,8 @@ import {
   type ResourceSettings,
 } from './resource-config.ts';
 import type { SortFunction, SortOptions } from './sort-definition.ts';
+import { declarePolymorphicBelongsTo, declareRelationship, type OnGroup } from '../relationships/declare-relationship.ts';
+import type { PolymorphicBelongsToOptions, RelationshipOptions } from '../relationships/relationship-definition.ts';
 
 const adapters = new WeakMap<object, Adapter>();
 
@@ -112,6 +115,47 @@ export class Resource {
     configOf(this).paginate = fn;
   }
 
+  /** Children whose `<parent>_id` (or `foreignKey`) points at this record. */
+  static hasMany(name: string, options: RelationshipOptions = {}): void {
+    declareRelationship(configOf(this), this, 'has_many', name, options);
+  }
+
+  /** As hasMany, but one child is assigned. */
+  static hasOne(name: string, options: RelationshipOptions = {}): void {
+    declareRelationship(configOf(this), this, 'has_one', name, options);
+  }
+
+  /** The record this one's `<name>_id` (or `foreignKey`) points at. */
+  static belongsTo(name: string, options: RelationshipOptions = {}): void {
+    declareRelationship(configOf(this), this, 'belongs_to', name, options);
+  }
+
+  /** Records linked through a join table: `foreignKey: { employee_teams: 'employee_id' }`. */
+  static manyToMany(name: string, options: RelationshipOptions): void {
+    declareRelationship(configOf(this), this, 'many_to_many', name, options);
+  }
+
+  /** Children pointing here through `<as>_id` and `<as>_type`. */
+  static polymorphicHasMany(name: string, options: RelationshipOptions & { as: string }): void {
+    declareRelationship(configOf(this), this, 'polymorphic_has_many', name, options);
+  }
+
+  /**
+   * A belongs_to whose target type is read from a column (`groupBy`, default
+   * `<name>_type`); each value is declared with `on(value, { resource })`.
+   */
+  static polymorphicBelongsTo(name: string, options: PolymorphicBelongsToOptions, groups: (on: OnGroup) => void): void {
+    declarePolymorphicBelongsTo(configOf(this), this, name, options, groups);
+  }
+
+  /** For a polymorphic parent: the column whose value is each record's child type (default `type`). */
+  static get polymorphicColumn(): string {
+    return configOf(this).polymorphicColumn ?? 'type';
+  }
+  static set polymorphicColumn(value: string) {
+    configOf(this).polymorphicColumn = value;
+  }
+
   static primaryEndpoint(path: string, actions: readonly Action[] = ALL_ACTIONS): void {
     configOf(this).primaryEndpoint = { path: normalizePath(path), actions: [...actions] };
   }
@@ -171,7 +215,13 @@ export class Resource {
     if (resourceClass.model === undefined) {
       throw new ResourceConfigurationError(`${resourceClass.name} has no model; set this.model or override baseScope()`);
     }
-    return this.adapter.baseScope(resourceClass.model);
+    const scope = this.adapter.baseScope(resourceClass.model);
+    const parent = polymorphicParentOf(resourceClass);
+    if (!parent || parent.model !== resourceClass.model) return scope;
+    // a child sharing its parent's table (single-table inheritance) serves only its own rows
+    return this.adapter.filter(scope, {
+      column: parent.polymorphicColumn, operator: 'eq', negated: false, values: [resourceClass.type], caseInsensitive: false, typeName: 'string',
+    });
   }
 
   /** Runs the composed query; must return the records. */

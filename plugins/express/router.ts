@@ -1,5 +1,5 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import { RouteNotFound, withContext, type Action, type MuralContext, type Resource } from '../../core/index.ts';
+import { prepareResources, RouteNotFound, withContext, type Action, type MuralContext, type Resource } from '../../core/index.ts';
 import { sendError } from './error-response.ts';
 import { JSONAPI_MEDIA_TYPE } from './media-type.ts';
 import { index, show, type ActionHandler } from './read-handlers.ts';
@@ -26,6 +26,7 @@ const ROUTES: Partial<Record<Action, Route>> = {
 
 /** An Express router serving every endpoint of the given Resources. */
 export function muralRouter(options: MuralRouterOptions): Router {
+  prepareResources();
   const router = express.Router();
   const development = options.development ?? process.env.NODE_ENV === 'development';
   const namespaces = new Set<string>();

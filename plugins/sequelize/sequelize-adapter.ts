@@ -1,8 +1,10 @@
 import { Sequelize, type Model, type ModelStatic } from 'sequelize';
-import type { Adapter, AdapterTarget, FilterClause, SortDirection } from '../../core/index.ts';
+import type { Adapter, AdapterTarget, FilterClause, JoinTable, SortDirection } from '../../core/index.ts';
 import { ResourceConfigurationError } from '../../core/index.ts';
 import { columnOf, filterCondition } from './filter-condition.ts';
 import { SequelizeScope } from './sequelize-scope.ts';
+import { findPerGroup } from './grouped-query.ts';
+import { joinAnnotation, joinCondition, PARENT_IDS } from './join-table.ts';
 
 const AGGREGATES = { sum: 'SUM', average: 'AVG', maximum: 'MAX', minimum: 'MIN' } as const;
 
@@ -30,7 +32,21 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
   }
 
   resolve(scope: SequelizeScope): Promise<Model[]> {
-    return scope.model.findAll(scope.findOptions);
+    return scope.perGroup ? findPerGroup(scope) : scope.model.findAll(scope.findOptions);
+  }
+
+  limitPerGroup(scope: SequelizeScope, column: string, limit: number): SequelizeScope {
+    return scope.limitPerGroup(column, limit);
+  }
+
+  filterThrough(scope: SequelizeScope, join: JoinTable, parentIds: readonly unknown[], annotate: boolean): SequelizeScope {
+    const narrowed = scope.where(joinCondition(scope.model, join, parentIds));
+    return annotate ? narrowed.annotate(joinAnnotation(scope.model, join, parentIds), PARENT_IDS) : narrowed;
+  }
+
+  throughParentIds(record: Model): unknown[] {
+    const value = record.get(PARENT_IDS) as unknown;
+    return value === null || value === undefined ? [] : String(value).split(',');
   }
 
   count(scope: SequelizeScope): Promise<number> {

@@ -7,6 +7,9 @@ interface ScopeState {
   readonly offset?: number;
   readonly includes: readonly Includeable[];
   readonly attributes?: FindOptions['attributes'];
+  /** Computed columns added to whatever attributes are selected. */
+  readonly annotations: ReadonlyArray<[unknown, string]>;
+  readonly perGroup?: { readonly column: string; readonly limit: number };
   readonly options: Readonly<FindOptions>;
 }
 
@@ -24,7 +27,7 @@ export class SequelizeScope<M extends Model = Model> {
   ) {}
 
   static of<M extends Model>(model: ModelStatic<M>): SequelizeScope<M> {
-    return new SequelizeScope(model, { wheres: [], orders: [], includes: [], options: {} });
+    return new SequelizeScope(model, { wheres: [], orders: [], includes: [], annotations: [], options: {} });
   }
 
   /** Adds a condition, ANDed with the others. */
@@ -52,6 +55,20 @@ export class SequelizeScope<M extends Model = Model> {
     return this.with({ attributes });
   }
 
+  /** Selects a computed column (a literal) under `alias`, next to the model's attributes. */
+  annotate(expression: unknown, alias: string): SequelizeScope<M> {
+    return this.with({ annotations: [...this.state.annotations, [expression, alias]] });
+  }
+
+  /** At most `limit` records per value of `column` (see SequelizeAdapter.limitPerGroup). */
+  limitPerGroup(column: string, limit: number): SequelizeScope<M> {
+    return this.with({ perGroup: { column, limit } });
+  }
+
+  get perGroup(): ScopeState['perGroup'] {
+    return this.state.perGroup;
+  }
+
   /** Any other `findAll` option (`group`, `having`, `paranoid`, …), merged in. */
   options(options: FindOptions): SequelizeScope<M> {
     return this.with({ options: { ...this.state.options, ...options } });
@@ -59,7 +76,7 @@ export class SequelizeScope<M extends Model = Model> {
 
   /** The same conditions without order and pagination, for counts and statistics. */
   unpaginated(): SequelizeScope<M> {
-    return this.with({ orders: [], limit: undefined, offset: undefined });
+    return this.with({ orders: [], limit: undefined, offset: undefined, perGroup: undefined, annotations: [] });
   }
 
   get whereClause(): WhereOptions | undefined {
@@ -79,10 +96,18 @@ export class SequelizeScope<M extends Model = Model> {
     if (offset !== undefined) find.offset = offset;
     if (includes.length > 0) find.include = [...includes];
     if (attributes) find.attributes = attributes;
+    if (this.state.annotations.length > 0) find.attributes = withAnnotations(attributes, this.state.annotations);
     return find;
   }
 
   private with(changes: Partial<ScopeState>): SequelizeScope<M> {
     return new SequelizeScope(this.model, { ...this.state, ...changes });
   }
+}
+
+function withAnnotations(attributes: FindOptions['attributes'], annotations: ReadonlyArray<[unknown, string]>): FindOptions['attributes'] {
+  const extra = annotations as Array<[never, string]>;
+  if (!attributes) return { include: extra };
+  if (Array.isArray(attributes)) return [...attributes, ...extra];
+  return { ...attributes, include: [...(attributes.include ?? []), ...extra] };
 }

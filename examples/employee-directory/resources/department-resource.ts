@@ -1,13 +1,15 @@
 import type { Models } from '../db/models/index.ts';
-import { ApplicationResource } from './application-resource.ts';
+import type { ApplicationResource } from './application-resource.ts';
 
-export function departmentResource(models: Models) {
-  return class DepartmentResource extends ApplicationResource {
+export function departmentResource(models: Models, Base: typeof ApplicationResource) {
+  return class DepartmentResource extends Base {
     static {
       this.model = models.Department;
       this.type = 'departments';
       this.description = 'A part of the company.';
       this.attribute('name', 'string');
+      this.hasMany('positions');
+      this.hasMany('teams');
     }
   };
 }

@@ -1,10 +1,10 @@
 import { Op } from 'sequelize';
 import type { SequelizeScope } from '../../../plugins/sequelize/index.ts';
 import type { Models } from '../db/models/index.ts';
-import { ApplicationResource } from './application-resource.ts';
+import type { ApplicationResource } from './application-resource.ts';
 
-export function employeeResource(models: Models) {
-  return class EmployeeResource extends ApplicationResource {
+export function employeeResource(models: Models, Base: typeof ApplicationResource) {
+  return class EmployeeResource extends Base {
     static {
       this.model = models.Employee;
       this.type = 'employees';
@@ -27,6 +27,15 @@ export function employeeResource(models: Models) {
       });
       this.sort('name', 'string', (scope: SequelizeScope, direction) => scope.order(['last_name', direction], ['first_name', direction]));
       this.stat({ age: ['average', 'sum', 'maximum', 'minimum'] });
+
+      this.hasMany('positions');
+      this.hasOne('current_position', {
+        resource: 'positions',
+        params: (params) => void (params.filter = { ...params.filter, active: true }),
+      });
+      this.manyToMany('teams', { foreignKey: { employee_teams: 'employee_id' } });
+      this.polymorphicHasMany('notes', { as: 'notable', readable: 'isAdmin', writable: 'isAdmin' });
+      this.hasMany('tasks');
     }
   };
 }

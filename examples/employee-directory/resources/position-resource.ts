@@ -1,8 +1,8 @@
 import type { Models } from '../db/models/index.ts';
-import { ApplicationResource } from './application-resource.ts';
+import type { ApplicationResource } from './application-resource.ts';
 
-export function positionResource(models: Models) {
-  return class PositionResource extends ApplicationResource {
+export function positionResource(models: Models, Base: typeof ApplicationResource) {
+  return class PositionResource extends Base {
     static {
       this.model = models.Position;
       this.type = 'positions';
@@ -12,6 +12,8 @@ export function positionResource(models: Models) {
       this.attribute('rank', 'integer');
       this.filter('employee_id', 'integer_id', { allowNil: true });
       this.filter('department_id', 'integer_id', { allowNil: true });
+      this.belongsTo('employee');
+      this.belongsTo('department');
     }
   };
 }

@@ -1,0 +1,133 @@
+import { InvalidQueryError } from '../errors/index.ts';
+import type { RelationshipDefinition } from '../relationships/relationship-definition.ts';
+import { relatedResource } from '../relationships/resolve-resource.ts';
+import type { Resource } from '../resource/resource.ts';
+import { allowedNow } from './guard-check.ts';
+import { listOf } from './query-params.ts';
+
+type ResourceClass = typeof Resource;
+
+/** One relationship to sideload, with what to sideload beneath it. */
+export interface IncludeNode {
+  readonly name: string;
+  /** Dotted path from the root, e.g. `positions.department`. */
+  readonly path: string;
+  readonly relationship: RelationshipDefinition;
+  /** The Resources its records may be: one, or several for polymorphic targets. */
+  readonly resources: readonly ResourceClass[];
+  readonly children: IncludeNode[];
+  /** Loaded only for its linkage (`alwaysIncludeResourceIds`); its records are not `included`. */
+  readonly implicit?: boolean;
+}
+
+/** A Resource and the polymorphic children it may stand for. */
+export function variantsOf(resource: ResourceClass): ResourceClass[] {
+  const children = (resource.polymorphic ?? []).map((ref) => relatedResource({ ...syntheticRelationship(resource), resource: ref }));
+  return [resource, ...children];
+}
+
+function syntheticRelationship(owner: ResourceClass): RelationshipDefinition {
+  return {
+    name: owner.type, kind: 'has_many', primaryKey: 'id', readable: true, writable: true, link: false, single: false,
+    alwaysIncludeResourceIds: false, owner,
+  };
+}
+
+/** The Resources a relationship's records may be. */
+export function targetResources(relationship: RelationshipDefinition): ResourceClass[] {
+  const targets =
+    relationship.kind === 'polymorphic_belongs_to'
+      ? relationship.groups!.map((g) => relatedResource(relationship, g.resource ?? g.value))
+      : [relatedResource(relationship)];
+  return [...new Set(targets.flatMap(variantsOf))];
+}
+
+/** Finds a relationship on any of the Resources a node stands for. */
+export function findRelationship(resources: readonly ResourceClass[], name: string): RelationshipDefinition | undefined {
+  for (const resource of resources) {
+    const found = resource.config.relationships.get(name);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Parses `include` into a tree, checking names and depth. A relationship whose
+ * readable guard refuses is dropped silently, with everything under it, before
+ * any query runs.
+ */
+export function buildIncludeTree(resource: Resource, raw: unknown): IncludeNode[] {
+  const rootClass = resource.resourceClass;
+  const maxDepth = rootClass.maxIncludeDepth;
+  const roots: IncludeNode[] = [];
+  for (const path of listOf(raw)) {
+    const segments = path.split('.');
+    if (segments.length > maxDepth) {
+      throw new InvalidQueryError('include_too_deep', `Include "${path}" is ${segments.length} levels deep; the maximum is ${maxDepth}`, {
+        parameter: 'include',
+      });
+    }
+    addPath(resource, variantsOf(rootClass), roots, segments, '');
+  }
+  addImplicitNodes(resource, variantsOf(rootClass), roots, '');
+  return roots;
+}
+
+/** Relationships with `alwaysIncludeResourceIds` are loaded for linkage even when not included. */
+function addImplicitNodes(resource: Resource, resources: readonly ResourceClass[], level: IncludeNode[], prefix: string): void {
+  for (const node of level) if (!node.implicit) addImplicitNodes(resource, node.resources, node.children, node.path);
+  for (const relationship of new Set(resources.flatMap((r) => [...r.config.relationships.values()]))) {
+    if (!relationship.alwaysIncludeResourceIds || level.some((n) => n.name === relationship.name)) continue;
+    if (!readableNow(resource, relationship)) continue;
+    const path = prefix ? `${prefix}.${relationship.name}` : relationship.name;
+    level.push({ name: relationship.name, path, relationship, resources: targetResources(relationship), children: [], implicit: true });
+  }
+}
+
+function addPath(resource: Resource, resources: readonly ResourceClass[], level: IncludeNode[], segments: string[], prefix: string): void {
+  const [name, ...rest] = segments as [string, ...string[]];
+  const path = prefix ? `${prefix}.${name}` : name;
+  let node = level.find((n) => n.name === name);
+  if (!node) {
+    const relationship = findRelationship(resources, name);
+    if (!relationship) {
+      const known = [...new Set(resources.flatMap((r) => [...r.config.relationships.keys()]))];
+      throw new InvalidQueryError(
+        'unknown_include',
+        `Unknown include "${path}" on ${resources[0]!.type}; relationships: ${known.join(', ') || 'none'}`,
+        { parameter: 'include' },
+      );
+    }
+    if (!readableNow(resource, relationship)) return;
+    node = { name, path, relationship, resources: targetResources(relationship), children: [] };
+    level.push(node);
+  }
+  if (rest.length > 0) addPath(resource, node.resources, node.children, rest, path);
+}
+
+/**
+ * A relationship's readable guard, looked up on the declaring Resource, then
+ * on the related one; guards take no arguments and read the context.
+ */
+export function readableNow(resource: Resource, relationship: RelationshipDefinition): boolean {
+  const guard = relationship.readable;
+  if (typeof guard === 'boolean') return guard;
+  if (typeof guard === 'string') {
+    const owner = relationship.owner as ResourceClass;
+    const holder = guard in owner.prototype ? owner : relatedResource(relationship);
+    return allowedNow(new holder(), guard, `${owner.name}.${relationship.name}`);
+  }
+  return allowedNow(resource, guard, relationship.name);
+}
+
+/** Every node of the tree, breadth first. */
+export function breadthFirst(nodes: readonly IncludeNode[]): IncludeNode[] {
+  const result: IncludeNode[] = [];
+  const queue = [...nodes];
+  while (queue.length > 0) {
+    const node = queue.shift()!;
+    result.push(node);
+    queue.push(...node.children);
+  }
+  return result;
+}

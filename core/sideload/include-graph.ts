@@ -1,0 +1,66 @@
+import { muralConfig } from '../config.ts';
+import type { IncludeNode } from '../query/include-tree.ts';
+import type { StatsResult } from '../read/run-stats.ts';
+import type { Resource } from '../resource/resource.ts';
+import { Limiter } from './limiter.ts';
+
+type ResourceClass = typeof Resource;
+
+/** A related record and the Resource (polymorphic child included) it renders as. */
+export interface LoadedRecord {
+  readonly record: object;
+  readonly resource: ResourceClass;
+}
+
+/**
+ * What the sideload stage found, for the render stage: each record's related
+ * records by relationship, the records of each include node in load order,
+ * and the stats of included types. Kept beside the records rather than on
+ * them, so models are never mutated.
+ */
+export class IncludeGraph {
+  readonly limiter = new Limiter(muralConfig.concurrency ? muralConfig.maxConcurrentSideloads : 1);
+  readonly stats: Record<string, StatsResult> = {};
+  private readonly related = new WeakMap<object, Map<string, LoadedRecord[] | LoadedRecord | null>>();
+  private readonly byNode = new Map<IncludeNode, LoadedRecord[]>();
+  private readonly resources = new WeakMap<object, ResourceClass>();
+  private readonly implicit = new WeakMap<object, Set<string>>();
+
+  /** Records a relationship loaded only for its linkage (`alwaysIncludeResourceIds`). */
+  markImplicit(parent: object, relationship: string): void {
+    const set = this.implicit.get(parent) ?? new Set<string>();
+    this.implicit.set(parent, set.add(relationship));
+  }
+
+  isImplicit(parent: object, relationship: string): boolean {
+    return this.implicit.get(parent)?.has(relationship) ?? false;
+  }
+
+  assign(parent: object, relationship: string, value: LoadedRecord[] | LoadedRecord | null): void {
+    let map = this.related.get(parent);
+    if (!map) this.related.set(parent, (map = new Map()));
+    map.set(relationship, value);
+  }
+
+  /** Undefined when the relationship was not loaded for this record. */
+  relatedTo(parent: object, relationship: string): LoadedRecord[] | LoadedRecord | null | undefined {
+    return this.related.get(parent)?.get(relationship);
+  }
+
+  addLoaded(node: IncludeNode, records: LoadedRecord[]): void {
+    this.byNode.set(node, [...(this.byNode.get(node) ?? []), ...records]);
+    for (const { record, resource } of records) this.resources.set(record, resource);
+  }
+
+  loaded(node: IncludeNode): readonly LoadedRecord[] {
+    return this.byNode.get(node) ?? [];
+  }
+
+  setResource(record: object, resource: ResourceClass): void {
+    this.resources.set(record, resource);
+  }
+
+  resourceOf(record: object): ResourceClass | undefined {
+    return this.resources.get(record);
+  }
+}

@@ -1,0 +1,77 @@
+import type { Adapter, JoinTable } from '../adapter/adapter.ts';
+import type { RelationshipDefinition } from '../relationships/relationship-definition.ts';
+import { foreignKeyOf, otherKeyOf, typeColumnOf } from '../relationships/relationship-keys.ts';
+import type { Resource } from '../resource/resource.ts';
+
+type ResourceClass = typeof Resource;
+
+/**
+ * How one relationship kind finds the children of known parents and hands
+ * them back: `link` narrows the related scope, `parentKeys` says which parent
+ * keys a child belongs to, `groupColumn` partitions per-parent pages.
+ */
+export interface LinkStrategy {
+  /** Keys of the parents the query asks for; empty means nothing to load. */
+  keys: unknown[];
+  link(scope: unknown, adapter: Adapter): unknown;
+  /** The parent key values a loaded child belongs to. */
+  parentKeys(child: Record<string, unknown>, adapter: Adapter): unknown[];
+  /** The parent key value of a parent. */
+  parentKey(parent: Record<string, unknown>): unknown;
+  groupColumn?: string;
+}
+
+const eq = (column: string, values: unknown[], typeName = 'integer') => ({
+  column, operator: 'eq' as const, negated: false, values, caseInsensitive: false, typeName,
+});
+
+export function distinct(values: unknown[]): unknown[] {
+  const seen = new Map<string, unknown>();
+  for (const value of values) if (value !== null && value !== undefined) seen.set(String(value), value);
+  return [...seen.values()];
+}
+
+export function linkStrategy(relationship: RelationshipDefinition, parentResource: ResourceClass, parents: object[], related: ResourceClass, foreignKey = foreignKeyOf(relationship)): LinkStrategy {
+  const rows = parents as Array<Record<string, unknown>>;
+  const pk = relationship.primaryKey;
+  switch (relationship.kind) {
+    case 'belongs_to':
+    case 'polymorphic_belongs_to':
+      return {
+        keys: distinct(rows.map((p) => p[foreignKey])),
+        link(scope, adapter) { return adapter.filter(scope, eq(pk, this.keys)); },
+        parentKeys: (child) => [child[pk]],
+        parentKey: (parent) => parent[foreignKey],
+      };
+    case 'many_to_many': {
+      const join: JoinTable = { table: relationship.joinTable!, parentKey: foreignKey, childKey: otherKeyOf(related), primaryKey: pk };
+      return {
+        keys: distinct(rows.map((p) => p[pk])),
+        link(scope, adapter) { return adapter.filterThrough(scope, join, this.keys, true); },
+        parentKeys: (child, adapter) => adapter.throughParentIds(child),
+        parentKey: (parent) => parent[pk],
+      };
+    }
+    case 'polymorphic_has_many': {
+      const typeColumn = typeColumnOf(relationship);
+      return {
+        keys: distinct(rows.map((p) => p[pk])),
+        link(scope, adapter) {
+          const linked = adapter.filter(scope, eq(foreignKey, this.keys));
+          return adapter.filter(linked, eq(typeColumn, [parentResource.type], 'string'));
+        },
+        parentKeys: (child) => [child[foreignKey]],
+        parentKey: (parent) => parent[pk],
+        groupColumn: foreignKey,
+      };
+    }
+    default:
+      return {
+        keys: distinct(rows.map((p) => p[pk])),
+        link(scope, adapter) { return adapter.filter(scope, eq(foreignKey, this.keys)); },
+        parentKeys: (child) => [child[foreignKey]],
+        parentKey: (parent) => parent[pk],
+        groupColumn: foreignKey,
+      };
+  }
+}

@@ -1,0 +1,133 @@
+import { InvalidQueryError } from '../errors/index.ts';
+import { buildNodeQuery } from '../query/build-query.ts';
+import { findRelationship, type IncludeNode } from '../query/include-tree.ts';
+import type { QueryParams } from '../query/query-params.ts';
+import type { QueryPlan } from '../query/query-plan.ts';
+import { loadRecords } from '../read/load-records.ts';
+import { relatedResource } from '../relationships/resolve-resource.ts';
+import { foreignKeyOf } from '../relationships/relationship-keys.ts';
+import { TO_MANY, type RelationshipDefinition } from '../relationships/relationship-definition.ts';
+import { variantFor } from '../resource/polymorphism.ts';
+import type { Resource } from '../resource/resource.ts';
+import type { IncludeGraph, LoadedRecord } from './include-graph.ts';
+import { linkStrategy } from './relationship-links.ts';
+
+type ResourceClass = typeof Resource;
+
+/**
+ * sideload: loads every include node under `parents`, one query per node and
+ * Resource whatever the number of parents, siblings concurrently (bounded by
+ * the graph's limiter), then recurses into each node's children.
+ */
+export async function sideload(parents: readonly LoadedRecord[], plan: QueryPlan, graph: IncludeGraph): Promise<void> {
+  await Promise.all(plan.include.map((node) => loadNode(parents, plan, node, graph)));
+}
+
+async function loadNode(parents: readonly LoadedRecord[], plan: QueryPlan, node: IncludeNode, graph: IncludeGraph): Promise<void> {
+  // only parents whose Resource declares the relationship (polymorphic parents differ per child)
+  const eligible = parents.filter((p) => findRelationship([p.resource], node.name) !== undefined);
+  if (eligible.length === 0) return;
+  const relationship = findRelationship([eligible[0]!.resource], node.name)!;
+  if (relationship.single && eligible.length > 1) {
+    throw new InvalidQueryError('single_include', `Include "${node.path}" is only allowed when a single ${eligible[0]!.resource.type} record is requested`, {
+      parameter: 'include',
+    });
+  }
+  const groups =
+    relationship.kind === 'polymorphic_belongs_to' ? polymorphicGroups(relationship, eligible) : [{ related: relatedResource(relationship), parents: eligible, foreignKey: foreignKeyOf(relationship) }];
+  const loaded = await Promise.all(groups.map((g) => loadGroup(relationship, g.related, g.parents, g.foreignKey, plan, node, graph)));
+  const children = loaded.flat();
+  graph.addLoaded(node, children);
+  for (const parent of eligible) {
+    if (graph.relatedTo(parent.record, node.name) === undefined) graph.assign(parent.record, node.name, TO_MANY.has(relationship.kind) ? [] : null);
+    if (node.implicit) graph.markImplicit(parent.record, node.name);
+  }
+  if (node.children.length > 0 && children.length > 0) {
+    const childPlan = { ...plan, include: node.children };
+    await sideload(children, childPlan, graph);
+  }
+}
+
+interface Group {
+  related: ResourceClass;
+  parents: LoadedRecord[];
+  foreignKey: string;
+}
+
+function polymorphicGroups(relationship: RelationshipDefinition, parents: LoadedRecord[]): Group[] {
+  const column = relationship.groupBy!;
+  return relationship.groups!.flatMap((group) => {
+    const members = parents.filter((p) => String((p.record as Record<string, unknown>)[column]) === group.value);
+    if (members.length === 0) return [];
+    const related = relatedResource(relationship, group.resource ?? group.value);
+    return [{ related, parents: members, foreignKey: group.foreignKey ?? foreignKeyOf(relationship) }];
+  });
+}
+
+async function loadGroup(
+  relationship: RelationshipDefinition,
+  related: ResourceClass,
+  parents: LoadedRecord[],
+  foreignKey: string,
+  parentPlan: QueryPlan,
+  node: IncludeNode,
+  graph: IncludeGraph,
+): Promise<LoadedRecord[]> {
+  const strategy = linkStrategy(relationship, parents[0]!.resource, parents.map((p) => p.record), related, foreignKey);
+  if (strategy.keys.length === 0) return [];
+  const resource = new related();
+  const nodeParams = parentPlan.nodeParams.get(node)!;
+  const params: QueryParams = {
+    filter: { ...nodeParams.filter },
+    sort: [...nodeParams.sort],
+    page: nodeParams.pageSize === undefined ? {} : { size: nodeParams.pageSize },
+    stats: { ...nodeParams.stats },
+  };
+  relationship.params?.(params, parents.map((p) => p.record) as never[], resource as never);
+  const plan = buildNodeQuery(resource, parentPlan, node, params);
+  const { records, stats } = await graph.limiter.run(() =>
+    loadRecords(resource, plan, { link: (scope) => strategy.link(scope, resource.adapter), groupColumn: strategy.groupColumn }),
+  );
+  if (Object.keys(stats).length > 0) graph.stats[related.type] = { ...graph.stats[related.type], ...stats };
+  const children = (records as object[]).map((record) => ({ record, resource: variantFor(related, record) }));
+  assignChildren(relationship, parents, children, strategy, resource, graph, node.name);
+  return children;
+}
+
+function assignChildren(
+  relationship: RelationshipDefinition,
+  parents: LoadedRecord[],
+  children: LoadedRecord[],
+  strategy: ReturnType<typeof linkStrategy>,
+  resource: Resource,
+  graph: IncludeGraph,
+  name: string,
+): void {
+  const toMany = TO_MANY.has(relationship.kind);
+  const wrap = (records: unknown[]) => children.filter((c) => records.includes(c.record));
+  const set = (parent: unknown, value: unknown) => {
+    const list = wrap(Array.isArray(value) ? value : value === null || value === undefined ? [] : [value]);
+    graph.assign(parent as object, name, toMany ? list : (list[0] ?? null));
+  };
+  if (relationship.assign) {
+    relationship.assign(parents.map((p) => p.record) as never[], children.map((c) => c.record) as never[], set);
+    return;
+  }
+  const byKey = new Map<string, LoadedRecord[]>();
+  for (const child of children) {
+    for (const key of strategy.parentKeys(child.record as Record<string, unknown>, resource.adapter)) {
+      const list = byKey.get(String(key)) ?? [];
+      list.push(child);
+      byKey.set(String(key), list);
+    }
+  }
+  for (const parent of parents) {
+    const key = strategy.parentKey(parent.record as Record<string, unknown>);
+    const mine = key === null || key === undefined ? [] : (byKey.get(String(key)) ?? []);
+    if (relationship.assignEach) {
+      set(parent.record, relationship.assignEach(parent.record as never, children.map((c) => c.record) as never[]));
+    } else {
+      graph.assign(parent.record, name, toMany ? mine : (mine[0] ?? null));
+    }
+  }
+}

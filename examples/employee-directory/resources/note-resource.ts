@@ -1,0 +1,20 @@
+import type { Models } from '../db/models/index.ts';
+import type { ApplicationResource } from './application-resource.ts';
+
+export function noteResource(models: Models, Base: typeof ApplicationResource) {
+  return class NoteResource extends Base {
+    static {
+      this.model = models.Note;
+      this.type = 'notes';
+      this.description = 'A remark about an employee, a team or a department.';
+      this.attribute('body', 'string');
+      this.attribute('notable_type', 'string_enum', { allow: ['employees', 'teams', 'departments'], only: ['filterable', 'writable'] });
+      this.attribute('notable_id', 'integer_id', { only: ['filterable', 'writable'] });
+      this.polymorphicBelongsTo('notable', { groupBy: 'notable_type' }, (on) => {
+        on('employees');
+        on('teams');
+        on('departments');
+      });
+    }
+  };
+}

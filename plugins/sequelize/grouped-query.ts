@@ -1,0 +1,40 @@
+import { Sequelize, type FindOptions, type Model, type ModelStatic } from 'sequelize';
+import type { SequelizeScope } from './sequelize-scope.ts';
+
+interface QueryGenerator {
+  selectQuery(table: unknown, options: FindOptions & { model: ModelStatic<Model> }, model: ModelStatic<Model>): string;
+  getQueryOrders(options: FindOptions, model: ModelStatic<Model>, subQuery: boolean): { mainQueryOrder: string[] };
+  quoteIdentifier(identifier: string): string;
+}
+
+/**
+ * Runs a scope keeping at most N records per value of a column, in one query:
+ * the scope's SELECT gains `ROW_NUMBER() OVER (PARTITION BY column ORDER BY
+ * <scope order>)` and an outer query keeps rows numbered N or less. Window
+ * functions exist on SQLite ≥ 3.25, PostgreSQL and MySQL 8 / MariaDB 10.2.
+ */
+export async function findPerGroup(scope: SequelizeScope): Promise<Model[]> {
+  const model = scope.model;
+  const { column, limit } = scope.perGroup!;
+  const sequelize = model.sequelize!;
+  const generator = (sequelize.getQueryInterface() as unknown as { queryGenerator: QueryGenerator }).queryGenerator;
+  const q = (name: string) => generator.quoteIdentifier(name);
+  const options = scope.findOptions;
+  const order = options.order ? generator.getQueryOrders({ order: options.order }, model, false).mainQueryOrder.join(', ') : '';
+  const field = model.getAttributes()[column]?.field ?? column;
+  const rowNumber = `ROW_NUMBER() OVER (PARTITION BY ${q(model.name)}.${q(field)}${order ? ` ORDER BY ${order}` : ''})`;
+  const attributes = Object.entries(model.getAttributes()).map(([name, a]) => [a.field ?? name, name] as [string, string]);
+  const extra = Array.isArray(options.attributes) ? [] : ((options.attributes as { include?: unknown[] } | undefined)?.include ?? []);
+  const inner = generator
+    .selectQuery(model.getTableName(), {
+      ...options,
+      attributes: [...attributes, ...(extra as [string, string][]), [Sequelize.literal(rowNumber) as unknown as string, '__mural_row']],
+      order: undefined,
+      limit: undefined,
+      offset: undefined,
+      model,
+    }, model)
+    .replace(/;\s*$/, '');
+  const sql = `SELECT * FROM (${inner}) AS ${q('__mural_ranked')} WHERE ${q('__mural_row')} <= ${Number(limit)} ORDER BY ${q('__mural_row')}`;
+  return sequelize.query(sql, { model, mapToModel: true });
+}
