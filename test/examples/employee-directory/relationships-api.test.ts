@@ -1,0 +1,80 @@
+import test from 'ava';
+import { testDatabases } from '../../support/databases.ts';
+import { openDirectory, type Directory } from '../../support/directory.ts';
+import { serve, type HttpClient } from '../../support/http.ts';
+
+type Linkage = { type: string; id: string };
+type Resource = { id: string; type: string; attributes: Record<string, unknown>; relationships: Record<string, { data?: Linkage | Linkage[] | null; links?: { related: string } }> };
+type Doc = { data: Resource | Resource[]; included?: Resource[]; meta: Record<string, unknown>; errors?: Array<{ source: unknown; detail: string }> };
+
+/** Compound documents over HTTP, and links a client can follow. */
+for (const db of testDatabases()) {
+  let dir: Directory;
+  let client: HttpClient;
+  test.before(async () => {
+    dir = await openDirectory(db, 'relationships_api', 80);
+    client = await serve(dir.app);
+  });
+  test.after.always(async () => {
+    await client?.close();
+    await dir?.sequelize.close();
+  });
+  const get = async (path: string, headers?: Record<string, string>) => (await client.get(path, headers)).body as Doc;
+
+  test(`${db.name}: every related link returns exactly the records the included linkage lists`, async (t) => {
+    const include = 'positions,current_position,teams,notes,tasks';
+    const doc = await get(`/api/v1/employees/3?include=${include}`, { 'X-Role': 'admin' });
+    const employee = doc.data as Resource;
+    for (const name of include.split(',')) {
+      const relationship = employee.relationships[name]!;
+      const expected = [relationship.data ?? []].flat().map((l) => `${(l as Linkage).type}:${(l as Linkage).id}`).sort();
+      const followed = await get(relationship.links!.related, { 'X-Role': 'admin' });
+      const actual = (followed.data as Resource[]).map((r) => `${r.type}:${r.id}`).sort();
+      if (name === 'current_position') t.true(actual.includes(expected[0]!), 'has_one links to the index: an array containing it');
+      else t.deepEqual(actual, expected, name);
+    }
+  });
+
+  test(`${db.name}: belongs_to and polymorphic belongs_to links are followable`, async (t) => {
+    const notes = await get('/api/v1/notes?include=notable&page[size]=40&sort=-id');
+    for (const note of (notes.data as Resource[]).slice(0, 12)) {
+      const linkage = note.relationships.notable!.data as Linkage;
+      const followed = await get(note.relationships.notable!.links!.related);
+      t.deepEqual((followed.data as Resource[]).map((r) => ({ type: r.type, id: r.id })), [linkage]);
+    }
+  });
+
+  test(`${db.name}: a compound document over HTTP`, async (t) => {
+    const doc = await get('/api/v1/positions/1?include=employee,department&fields[employees]=first_name&fields[departments]=name');
+    const position = doc.data as Resource;
+    const row = (await dir.models.Position.findByPk(1))!;
+    t.deepEqual(position.relationships.employee!.data, { type: 'employees', id: String(row.employee_id) });
+    const types = doc.included!.map((i) => i.type);
+    t.deepEqual(types, row.department_id === null ? ['employees'] : ['employees', 'departments']);
+    t.deepEqual(Object.keys(doc.included![0]!.attributes), ['first_name']);
+  });
+
+  test(`${db.name}: guests silently lose the notes include; admins get it`, async (t) => {
+    const guest = await get('/api/v1/employees/1?include=notes');
+    t.is(guest.included, undefined);
+    t.false('notes' in (guest.data as Resource).relationships);
+    const admin = await get('/api/v1/employees/1?include=notes', { 'X-Role': 'admin' });
+    t.true(admin.included!.every((n) => n.type === 'notes'));
+    t.true(admin.included!.length > 0);
+  });
+
+  test(`${db.name}: include errors are 400s naming the include parameter`, async (t) => {
+    for (const path of ['/api/v1/employees?include=bosses', '/api/v1/employees?include=a.b.c.d.e.f', '/api/v1/tasks?include=positions']) {
+      const response = await client.get(path);
+      t.is(response.status, 400, path);
+      t.deepEqual((response.body as Doc).errors![0]!.source, { parameter: 'include' });
+    }
+  });
+
+  test(`${db.name}: deep query parameters over HTTP`, async (t) => {
+    const doc = await get('/api/v1/employees?include=positions&filter[positions][active]=true&page[positions][size]=1&stats[positions][total]=count&page[size]=5');
+    t.is((doc.data as Resource[]).length, 5);
+    t.true(doc.included!.every((p) => p.attributes.active === true));
+    t.is(typeof ((doc.meta.stats as Record<string, Record<string, Record<string, number>>>).positions!.total!.count), 'number');
+  });
+}
