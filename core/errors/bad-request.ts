@@ -39,6 +39,7 @@ export class TypeCoercionError extends BadRequestError {
 
 function describe(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
   try {
     return JSON.stringify(value) ?? String(value);
   } catch {
