@@ -6,7 +6,7 @@ export type { CalculationFunction } from './resource/stat-definition.ts';
 export type { Guard } from './resource/guard.ts';
 export type { Action, Endpoint, ResourceConfig, ResourceSettings } from './resource/resource-config.ts';
 export { ALL_ACTIONS } from './resource/resource-config.ts';
-export type { Adapter, AdapterClass, AdapterTarget, FilterClause, BuiltInOperator, JoinTable } from './adapter/adapter.ts';
+export type { Adapter, AdapterClass, AdapterTarget, FilterClause, BuiltInOperator, JoinTable, ValidationProblem } from './adapter/adapter.ts';
 export { BUILT_IN_OPERATORS } from './adapter/adapter.ts';
 export { Types, lookupType, type TypeDefinition, type Coercion } from './types/index.ts';
 export { context, withContext, type MuralContext } from './context.ts';
@@ -21,3 +21,6 @@ export type {
   RelationshipDefinition, RelationshipKind, RelationshipOptions, PolymorphicBelongsToOptions, ResourceReference,
 } from './relationships/relationship-definition.ts';
 export { prepareResources } from './relationships/prepare.ts';
+export { currentTransaction } from './write/transaction-context.ts';
+export { WriteProxy, type WriteTarget } from './write/write-proxy.ts';
+export type { HookName, HookOptions, HookHandler, WriteAction } from './write/hook-definition.ts';

@@ -44,6 +44,31 @@ export interface Adapter<Scope = unknown, Model = unknown> {
   filterThrough(scope: Scope, join: JoinTable, parentIds: readonly unknown[], annotate: boolean): Scope;
   /** The parent ids a record loaded with `filterThrough(…, true)` is linked to. */
   throughParentIds(record: Model): unknown[];
+
+  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (transaction: unknown) => Promise<T>): Promise<T>;
+  /** A new, unsaved record of `model`. */
+  build(model: unknown): Model;
+  /** The record with this primary key, or null. */
+  find(model: unknown, id: unknown, transaction: unknown): Promise<Model | null>;
+  assign(record: Model, attributes: Record<string, unknown>): void;
+  /** The record's validation problems, without saving; `skip` names attributes not to check. */
+  validate(record: Model, skip: readonly string[]): Promise<ValidationProblem[]>;
+  /** Saves the record; problems the database reports (unique keys…) come back as a ValidationProblems error. */
+  save(record: Model, transaction: unknown): Promise<Model>;
+  destroy(record: Model, transaction: unknown): Promise<void>;
+  /** Adds the join row linking parent and child, unless it exists. */
+  link(join: JoinTable, parentId: unknown, childId: unknown, transaction: unknown): Promise<void>;
+  unlink(join: JoinTable, parentId: unknown, childId: unknown, transaction: unknown): Promise<void>;
+  /** The problems an error thrown by save describes, when it is a validation failure; undefined otherwise. */
+  validationProblems(error: unknown): ValidationProblem[] | undefined;
+}
+
+/** A validation problem as an adapter reports it. */
+export interface ValidationProblem {
+  attribute?: string;
+  message: string;
+  code: string;
 }
 
 /** A many-to-many join table, as a relationship declares it. */

@@ -3,3 +3,4 @@ export { BadRequestError, InvalidQueryError, TypeCoercionError } from './bad-req
 export { RecordNotFound, RouteNotFound, InvalidEndpointError } from './not-found.ts';
 export { ConflictError } from './conflict.ts';
 export { InternalServerError, ResourceConfigurationError } from './internal.ts';
+export { ValidationFailed, UnwritableError, humanize, type ValidationIssue, type RecordLocation } from './validation-failed.ts';

@@ -1,5 +1,6 @@
 import { context as currentContext, withContext, type MuralContext } from '../context.ts';
-import { InvalidEndpointError, RecordNotFound } from '../errors/index.ts';
+import { InvalidEndpointError, RecordNotFound, type JsonApiErrorObject } from '../errors/index.ts';
+import { WriteProxy } from '../write/write-proxy.ts';
 import { buildQuery } from '../query/build-query.ts';
 import type { QueryParams } from '../query/query-params.ts';
 import type { QueryPlan } from '../query/query-plan.ts';
@@ -92,6 +93,40 @@ export class ResourceProxy implements AsyncIterable<unknown> {
 
   async toXml(): Promise<string> {
     return toXmlDocument(await this.toJson(), this.resourceClass.type);
+  }
+
+  /** The 422 error objects of the last `update` or `destroy`. */
+  errors: JsonApiErrorObject[] = [];
+  private lastWrite?: WriteProxy;
+
+  /** Updates the record `find` named from a JSON:API payload; false (with `errors`) when invalid. */
+  async update(payload: unknown): Promise<boolean> {
+    return this.write(new WriteProxy(this.resourceClass, payload, { action: 'update', id: this.idParam() }, this.params));
+  }
+
+  /** Destroys the record `find` named. */
+  async destroy(): Promise<boolean> {
+    return this.write(new WriteProxy(this.resourceClass, undefined, { action: 'destroy', id: this.idParam() }, this.params));
+  }
+
+  /** The document of the last `update`. */
+  async toWrittenJsonapi(): Promise<JsonApiDocument> {
+    if (!this.lastWrite) throw new Error('update() or destroy() first');
+    return this.lastWrite.toJsonapi();
+  }
+
+  private async write(proxy: WriteProxy): Promise<boolean> {
+    const saved = await this.run(() => proxy.save());
+    this.errors = proxy.errors;
+    this.lastWrite = proxy;
+    this.loading = undefined;
+    return saved;
+  }
+
+  private idParam(): string {
+    const id = (this.params as { id?: unknown }).id;
+    if (!this.single || id === undefined) throw new Error('update() and destroy() need a proxy from find({ id })');
+    return String(id);
   }
 
   private load(): Promise<Loaded> {

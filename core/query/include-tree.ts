@@ -110,7 +110,10 @@ function addPath(resource: Resource, resources: readonly ResourceClass[], level:
  * on the related one; guards take no arguments and read the context.
  */
 export function readableNow(resource: Resource, relationship: RelationshipDefinition): boolean {
-  const guard = relationship.readable;
+  return relationshipAllows(resource, relationship, relationship.readable);
+}
+
+export function relationshipAllows(resource: Resource, relationship: RelationshipDefinition, guard: RelationshipDefinition['readable']): boolean {
   if (typeof guard === 'boolean') return guard;
   if (typeof guard === 'string') {
     const owner = relationship.owner as ResourceClass;

@@ -13,6 +13,8 @@ export interface ResourceObject {
   attributes: Record<string, unknown>;
   relationships?: Record<string, unknown>;
   links?: Record<string, string>;
+  /** The client's temp-id of a record a write created. */
+  'temp-id'?: string;
 }
 
 interface CompiledAttribute {

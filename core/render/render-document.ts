@@ -15,6 +15,8 @@ export interface RenderInput {
   stats: StatsResult;
   graph: IncludeGraph;
   links?: PaginationLinks;
+  /** Records created by a write, by the temp-id the client gave them. */
+  tempIds?: WeakMap<object, string>;
 }
 
 /**
@@ -30,7 +32,10 @@ export function renderDocument(input: RenderInput): JsonApiDocument {
       serializer = new RecordSerializer(new resource(), plan.fields.get(resource.type), plan.extraFields.get(resource.type), graph);
       serializers.set(resource, serializer);
     }
-    return serializer.serialize(record);
+    const object = serializer.serialize(record);
+    const tempId = input.tempIds?.get(record);
+    if (tempId) object['temp-id'] = tempId;
+    return object;
   };
   const data = input.records.map(serialize);
   const seen = new Set(data.map((o) => `${o.type}:${o.id}`));

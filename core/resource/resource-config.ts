@@ -1,6 +1,7 @@
 import type { AdapterClass } from '../adapter/adapter.ts';
 import type { RelationshipDefinition } from '../relationships/relationship-definition.ts';
 import { registerResource } from '../relationships/resource-registry.ts';
+import type { HookDefinition } from '../write/hook-definition.ts';
 import type { AttributeDefinition } from './attribute.ts';
 import type { FilterDeclaration } from './filter-definition.ts';
 import type { Guard } from './guard.ts';
@@ -62,6 +63,8 @@ export interface ResourceConfig {
   relationships: Map<string, RelationshipDefinition>;
   /** For polymorphic parents: the column telling which child a record is. */
   polymorphicColumn?: string;
+  /** Persistence hooks, in declaration order. */
+  hooks: HookDefinition[];
 }
 
 export const DEFAULT_SETTINGS: ResourceSettings = {
@@ -104,6 +107,7 @@ function fresh(): ResourceConfig {
     stats: new Map(),
     extraAttributeHooks: new Map(),
     relationships: new Map(),
+    hooks: [],
   };
 }
 
@@ -120,5 +124,6 @@ function inherit(parent: ResourceConfig): ResourceConfig {
     paginate: parent.paginate,
     relationships: new Map(parent.relationships),
     polymorphicColumn: parent.polymorphicColumn,
+    hooks: [...parent.hooks],
   };
 }

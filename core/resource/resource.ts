@@ -3,11 +3,14 @@ import { context as currentContext, type MuralContext } from '../context.ts';
 import { ResourceConfigurationError } from '../errors/index.ts';
 import type { QueryParams } from '../query/query-params.ts';
 import { ResourceProxy, type ProxyOptions } from '../proxy/resource-proxy.ts';
+import { WriteProxy } from '../write/write-proxy.ts';
 import type { AttributeBlock, AttributeOptions } from './attribute.ts';
 import { declareAttribute, declareFilter, declareSort, declareStat, type StatCalculations } from './declare.ts';
 import type { OperatorFunction, FilterOptions } from './filter-definition.ts';
 import { typeFromClassName } from './naming.ts';
 import { polymorphicParentOf } from './polymorphism.ts';
+import { currentTransaction } from '../write/transaction-context.ts';
+import { hookDefinition, type HookHandler, type HookName, type HookOptions } from '../write/hook-definition.ts';
 import {
   configOf,
   ALL_ACTIONS,
@@ -156,6 +159,17 @@ export class Resource {
     configOf(this).polymorphicColumn = value;
   }
 
+  static beforeAttributes(handler: HookHandler, options?: HookOptions): void { addHook(this, 'beforeAttributes', handler, options); }
+  static afterAttributes(handler: HookHandler, options?: HookOptions): void { addHook(this, 'afterAttributes', handler, options); }
+  static aroundAttributes(method: string, options?: HookOptions): void { addHook(this, 'aroundAttributes', method, options); }
+  static beforeSave(handler: HookHandler, options?: HookOptions): void { addHook(this, 'beforeSave', handler, options); }
+  static afterSave(handler: HookHandler, options?: HookOptions): void { addHook(this, 'afterSave', handler, options); }
+  static aroundSave(method: string, options?: HookOptions): void { addHook(this, 'aroundSave', method, options); }
+  static aroundPersistence(method: string, options?: HookOptions): void { addHook(this, 'aroundPersistence', method, options); }
+  static beforeCommit(handler: HookHandler, options?: HookOptions): void { addHook(this, 'beforeCommit', handler, options); }
+  static beforeDestroy(handler: HookHandler, options?: HookOptions): void { addHook(this, 'beforeDestroy', handler, options); }
+  static afterDestroy(handler: HookHandler, options?: HookOptions): void { addHook(this, 'afterDestroy', handler, options); }
+
   static primaryEndpoint(path: string, actions: readonly Action[] = ALL_ACTIONS): void {
     configOf(this).primaryEndpoint = { path: normalizePath(path), actions: [...actions] };
   }
@@ -183,6 +197,11 @@ export class Resource {
   /** A lazy query for one record; reading it raises RecordNotFound when absent. */
   static find<T extends typeof Resource>(this: T, params: QueryParams & { id: string | number }, baseScope?: unknown, options: ProxyOptions = {}): ResourceProxy {
     return new ResourceProxy(this, params, { ...options, baseScope, single: true });
+  }
+
+  /** A pending create from a JSON:API payload (sideposting included); `save()` it. */
+  static build<T extends typeof Resource>(this: T, payload: unknown, params: QueryParams = {}): WriteProxy {
+    return new WriteProxy(this, payload, { action: 'create' }, params);
   }
 
   static adapterInstance(): Adapter {
@@ -228,6 +247,30 @@ export class Resource {
   resolve(scope: unknown): Promise<unknown[]> {
     return this.adapter.resolve(scope);
   }
+
+  /** Persistence step 1 of a create: a new, unsaved model. */
+  build(model: unknown): object | Promise<object> {
+    return this.adapter.build(model) as object;
+  }
+
+  /** Persistence step 2: copy the written attributes onto the model. */
+  assignAttributes(model: object, attributes: Record<string, unknown>): void | Promise<void> {
+    this.adapter.assign(model, attributes);
+  }
+
+  /** Persistence step 3: save the model inside the write's transaction. */
+  async save(model: object): Promise<void> {
+    await this.adapter.save(model, currentTransaction());
+  }
+
+  /** Destroys the model inside the write's transaction. */
+  async delete(model: object): Promise<void> {
+    await this.adapter.destroy(model, currentTransaction());
+  }
+}
+
+function addHook(resourceClass: object, hook: HookName, handler: HookHandler, options?: HookOptions): void {
+  configOf(resourceClass).hooks.push(hookDefinition(hook, handler, options));
 }
 
 function normalizePath(path: string): string {

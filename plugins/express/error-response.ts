@@ -7,7 +7,7 @@ import { JSONAPI_MEDIA_TYPE } from './media-type.ts';
  * render as themselves; anything else is a 500 whose details (message, stack)
  * are shown only in development mode.
  */
-export function sendError(res: Response, error: unknown, development: boolean): void {
+export function sendError(res: Response, error: unknown, development: boolean, status?: number): void {
   const known = error instanceof MuralError ? error : undefined;
   const rendered = known ?? new InternalServerError();
   const document: { errors: JsonApiErrorObject[] } = rendered.toJsonapi();
@@ -15,5 +15,6 @@ export function sendError(res: Response, error: unknown, development: boolean): 
     document.errors[0]!.meta = { exception: error.message, backtrace: error.stack?.split('\n').slice(1).map((l) => l.trim()) };
   }
   if (!known && !development) console.error(error);
-  res.status(rendered.status).type(JSONAPI_MEDIA_TYPE).send(JSON.stringify(document));
+  if (status) document.errors[0]!.status = String(status);
+  res.status(status ?? rendered.status).type(JSONAPI_MEDIA_TYPE).send(JSON.stringify(document));
 }

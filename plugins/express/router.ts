@@ -1,8 +1,9 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import { prepareResources, RouteNotFound, withContext, type Action, type MuralContext, type Resource } from '../../core/index.ts';
+import { BadRequestError, prepareResources, RouteNotFound, withContext, type Action, type MuralContext, type Resource } from '../../core/index.ts';
 import { sendError } from './error-response.ts';
 import { JSONAPI_MEDIA_TYPE } from './media-type.ts';
 import { index, show, type ActionHandler } from './read-handlers.ts';
+import { create, destroy, update } from './write-handlers.ts';
 
 export interface MuralRouterOptions {
   resources: ReadonlyArray<typeof Resource>;
@@ -10,6 +11,8 @@ export interface MuralRouterOptions {
   context?: (req: Request) => MuralContext | Promise<MuralContext>;
   /** Show exception messages and stacks in 500 responses. Default: NODE_ENV is `development`. */
   development?: boolean;
+  /** Largest accepted request body (Express's size syntax). Default `1mb`. */
+  bodyLimit?: string;
 }
 
 interface Route {
@@ -22,12 +25,17 @@ interface Route {
 const ROUTES: Partial<Record<Action, Route>> = {
   index: { method: 'get', member: false, handler: index },
   show: { method: 'get', member: true, handler: show },
+  create: { method: 'post', member: false, handler: create },
+  update: { method: 'patch', member: true, handler: update },
+  destroy: { method: 'delete', member: true, handler: destroy },
 };
 
 /** An Express router serving every endpoint of the given Resources. */
 export function muralRouter(options: MuralRouterOptions): Router {
   prepareResources();
   const router = express.Router();
+  // write bodies are read as text and parsed by the handlers, so bad JSON is a JSON:API 400
+  const readBody = express.text({ type: () => true, limit: options.bodyLimit ?? '1mb' });
   const development = options.development ?? process.env.NODE_ENV === 'development';
   const namespaces = new Set<string>();
   for (const resource of options.resources) {
@@ -38,7 +46,9 @@ export function muralRouter(options: MuralRouterOptions): Router {
         const route = ROUTES[action];
         if (!route) continue;
         const path = route.member ? `${endpoint.path}/:id` : endpoint.path;
-        router[route.method](path, serve(resource, route.handler, options, development));
+        const handler = serve(resource, route.handler, options, development);
+        if (route.method === 'get') router.get(path, handler);
+        else router[route.method](path, bodyReader(readBody, development), handler);
       }
     }
   }
@@ -46,6 +56,16 @@ export function muralRouter(options: MuralRouterOptions): Router {
     router.use(namespace, (req, res) => sendError(res, new RouteNotFound(req.method, req.originalUrl.split('?')[0]!), development));
   }
   return router;
+}
+
+function bodyReader(readBody: ReturnType<typeof express.text>, development: boolean) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    readBody(req, res, (error?: unknown) => {
+      if (!error) return next();
+      const status = (error as { status?: number }).status ?? 400;
+      sendError(res, new BadRequestError(status === 413 ? 'payload_too_large' : 'invalid_body', (error as Error).message, { pointer: '' }), development, status);
+    });
+  };
 }
 
 function serve(resource: typeof Resource, handler: ActionHandler, options: MuralRouterOptions, development: boolean) {

@@ -1,4 +1,5 @@
-import { Sequelize, type FindOptions, type Model, type ModelStatic } from 'sequelize';
+import { Sequelize, type FindOptions, type Model, type ModelStatic, type Transaction } from 'sequelize';
+import { currentTransaction } from '../../core/index.ts';
 import type { SequelizeScope } from './sequelize-scope.ts';
 
 interface QueryGenerator {
@@ -36,5 +37,5 @@ export async function findPerGroup(scope: SequelizeScope): Promise<Model[]> {
     }, model)
     .replace(/;\s*$/, '');
   const sql = `SELECT * FROM (${inner}) AS ${q('__mural_ranked')} WHERE ${q('__mural_row')} <= ${Number(limit)} ORDER BY ${q('__mural_row')}`;
-  return sequelize.query(sql, { model, mapToModel: true });
+  return sequelize.query(sql, { model, mapToModel: true, transaction: currentTransaction() as Transaction | undefined });
 }

@@ -1,6 +1,7 @@
-import { Sequelize, type Model, type ModelStatic } from 'sequelize';
-import type { Adapter, AdapterTarget, FilterClause, JoinTable, SortDirection } from '../../core/index.ts';
-import { ResourceConfigurationError } from '../../core/index.ts';
+import { Sequelize, type Model, type ModelStatic, type Transaction } from 'sequelize';
+import type { Adapter, AdapterTarget, FilterClause, JoinTable, SortDirection, ValidationProblem } from '../../core/index.ts';
+import { currentTransaction, ResourceConfigurationError } from '../../core/index.ts';
+import { linkRows, unlinkRows, validateRecord, validationProblems } from './persistence.ts';
 import { columnOf, filterCondition } from './filter-condition.ts';
 import { SequelizeScope } from './sequelize-scope.ts';
 import { findPerGroup } from './grouped-query.ts';
@@ -32,7 +33,7 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
   }
 
   resolve(scope: SequelizeScope): Promise<Model[]> {
-    return scope.perGroup ? findPerGroup(scope) : scope.model.findAll(scope.findOptions);
+    return scope.perGroup ? findPerGroup(scope) : scope.model.findAll({ ...scope.findOptions, transaction: tx() });
   }
 
   limitPerGroup(scope: SequelizeScope, column: string, limit: number): SequelizeScope {
@@ -44,6 +45,47 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
     return annotate ? narrowed.annotate(joinAnnotation(scope.model, join, parentIds), PARENT_IDS) : narrowed;
   }
 
+  transaction<T>(fn: (transaction: unknown) => Promise<T>): Promise<T> {
+    const model = this.target.model as ModelStatic<Model>;
+    return model.sequelize!.transaction((transaction) => fn(transaction));
+  }
+
+  build(model: unknown): Model {
+    return (model as ModelStatic<Model>).build();
+  }
+
+  find(model: unknown, id: unknown, transaction: unknown): Promise<Model | null> {
+    return (model as ModelStatic<Model>).findByPk(id as string, { transaction: transaction as Transaction });
+  }
+
+  assign(record: Model, attributes: Record<string, unknown>): void {
+    record.set(attributes);
+  }
+
+  validate(record: Model, skip: readonly string[]): Promise<ValidationProblem[]> {
+    return validateRecord(record, skip);
+  }
+
+  save(record: Model, transaction: unknown): Promise<Model> {
+    return record.save({ transaction: transaction as Transaction });
+  }
+
+  async destroy(record: Model, transaction: unknown): Promise<void> {
+    await record.destroy({ transaction: transaction as Transaction });
+  }
+
+  link(join: JoinTable, parentId: unknown, childId: unknown, transaction: unknown): Promise<void> {
+    return linkRows(this.target.model as ModelStatic<Model>, join, parentId, childId, transaction as Transaction);
+  }
+
+  unlink(join: JoinTable, parentId: unknown, childId: unknown, transaction: unknown): Promise<void> {
+    return unlinkRows(this.target.model as ModelStatic<Model>, join, parentId, childId, transaction as Transaction);
+  }
+
+  validationProblems(error: unknown): ValidationProblem[] | undefined {
+    return validationProblems(error);
+  }
+
   throughParentIds(record: Model): unknown[] {
     const value = record.get(PARENT_IDS) as unknown;
     return value === null || value === undefined ? [] : String(value).split(',');
@@ -52,7 +94,7 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
   count(scope: SequelizeScope): Promise<number> {
     const { where, include } = scope.unpaginated().findOptions;
     const primaryKey = scope.model.primaryKeyAttribute;
-    return scope.model.count({ where, include, distinct: true, col: primaryKey });
+    return scope.model.count({ where, include, distinct: true, col: primaryKey, transaction: tx() });
   }
 
   async calculate(scope: SequelizeScope, column: string, calculation: keyof typeof AGGREGATES): Promise<unknown> {
@@ -61,7 +103,13 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
       ...options,
       attributes: [[Sequelize.fn(AGGREGATES[calculation], columnOf(scope.model, column)), 'value']],
       raw: true,
+      transaction: tx(),
     })) as unknown as { value: unknown } | null;
     return row?.value ?? null;
   }
+}
+
+/** Reads run inside the current write's transaction, so hooks see the write's own changes. */
+function tx(): Transaction | undefined {
+  return currentTransaction() as Transaction | undefined;
 }

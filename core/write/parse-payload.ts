@@ -1,0 +1,137 @@
+import { BadRequestError, ConflictError, TypeCoercionError, UnwritableError } from '../errors/index.ts';
+import { targetResources, variantsOf } from '../query/include-tree.ts';
+import type { RelationshipDefinition } from '../relationships/relationship-definition.ts';
+import { TO_MANY } from '../relationships/relationship-definition.ts';
+import type { Resource } from '../resource/resource.ts';
+import { lookupType } from '../types/index.ts';
+import { writableNow } from './writable.ts';
+import type { NodeAction, WriteNode, WriteRelationship } from './write-node.ts';
+
+type ResourceClass = typeof Resource;
+type Json = Record<string, unknown>;
+
+const METHODS: readonly NodeAction[] = ['create', 'update', 'destroy', 'disassociate'];
+
+export interface PayloadTarget {
+  resource: ResourceClass;
+  action: 'create' | 'update';
+  /** The id in the URL, for updates. */
+  id?: string;
+}
+
+/**
+ * parse → validate for writes: turns a JSON:API payload (with or without the
+ * top-level `data` wrapper) into a tree of WriteNodes, reporting the first
+ * malformed member (400), endpoint mismatch (409) or unwritable member (422)
+ * with its pointer. Nothing touches the database here.
+ */
+export function parsePayload(body: unknown, target: PayloadTarget): WriteNode {
+  if (!isObject(body)) throw bad('invalid_document', 'The body must be a JSON object', '');
+  const wrapped = isObject(body.data);
+  const data = (wrapped ? body.data : body) as Json;
+  const included = wrapped ? body.included : data.included;
+  if (included !== undefined && !Array.isArray(included)) throw bad('invalid_document', 'included must be an array', '/included');
+  const parser = new PayloadParser((included ?? []) as unknown[]);
+  const type = data.type;
+  if (typeof type !== 'string' || type === '') throw bad('missing', 'data.type is required', '/data/type');
+  const resource = variantsOf(target.resource).find((r) => r.type === type);
+  if (!resource) throw new ConflictError(`Type "${type}" does not match the endpoint's type "${target.resource.type}"`, { pointer: '/data/type' });
+  if (target.action === 'update' && data.id !== undefined && String(data.id) !== target.id) {
+    throw new ConflictError(`Id "${String(data.id)}" does not match the endpoint's id "${target.id}"`, { pointer: '/data/id' });
+  }
+  if (target.action === 'create' && data.id !== undefined) throw new UnwritableError('attribute', 'id', type, '/data/id');
+  return parser.node(resource, data, '/data', target.action, target.id);
+}
+
+class PayloadParser {
+  private readonly used = new Map<number, WriteNode>();
+
+  constructor(private readonly included: unknown[]) {}
+
+  node(resource: ResourceClass, object: Json, pointer: string, action: NodeAction, id?: string, tempId?: string): WriteNode {
+    const instance = new resource();
+    const node: WriteNode = {
+      resource, action, id, tempId, attributes: {}, guardedAttributes: [], relationships: [],
+      location: { pointer },
+    };
+    this.attributes(instance, node, object.attributes, pointer);
+    if (object.relationships !== undefined) {
+      if (!isObject(object.relationships)) throw bad('invalid_document', 'relationships must be an object', `${pointer}/relationships`);
+      for (const [name, value] of Object.entries(object.relationships)) {
+        node.relationships.push(this.relationship(instance, name, value, `${pointer}/relationships/${name}`));
+      }
+    }
+    return node;
+  }
+
+  private attributes(instance: Resource, node: WriteNode, raw: unknown, pointer: string): void {
+    if (raw === undefined) return;
+    if (!isObject(raw)) throw bad('invalid_document', 'attributes must be an object', `${pointer}/attributes`);
+    const { config, type } = instance.resourceClass;
+    for (const [name, value] of Object.entries(raw)) {
+      const at = `${pointer}/attributes/${name}`;
+      const attribute = config.attributes.get(name);
+      if (!attribute || attribute.extra) throw bad('unknown_attribute', `Unknown attribute "${name}" on ${type}`, at);
+      if (attribute.writable === false) throw new UnwritableError('attribute', name, type, at);
+      try {
+        node.attributes[name] = value === null ? null : lookupType(attribute.type).write(value);
+      } catch (error) {
+        if (error instanceof TypeCoercionError) throw error.at({ pointer: at });
+        throw error;
+      }
+      if (attribute.writable !== true) node.guardedAttributes.push(name);
+    }
+  }
+
+  private relationship(instance: Resource, name: string, value: unknown, pointer: string): WriteRelationship {
+    const owner = instance.resourceClass;
+    const definition = owner.config.relationships.get(name);
+    if (!definition) throw bad('unknown_relationship', `Unknown relationship "${name}" on ${owner.type}`, pointer);
+    if (!writableNow(instance, definition)) throw new UnwritableError('relationship', name, owner.type, pointer);
+    if (!isObject(value) || !('data' in value)) throw bad('invalid_relationship', `relationships.${name} needs a data member`, pointer);
+    const toMany = TO_MANY.has(definition.kind);
+    const data = value.data;
+    if (data === null && !toMany) return { definition, pointer, items: [], clear: true };
+    if (toMany !== Array.isArray(data)) {
+      throw bad('invalid_relationship', `relationships.${name}.data must be ${toMany ? 'an array' : 'an object or null'}`, `${pointer}/data`);
+    }
+    const identifiers = (toMany ? data : [data]) as unknown[];
+    const items = identifiers.map((identifier, i) => this.identifier(definition, identifier, toMany ? `${pointer}/data/${i}` : `${pointer}/data`));
+    return { definition, pointer, items, clear: false };
+  }
+
+  private identifier(definition: RelationshipDefinition, identifier: unknown, pointer: string): WriteNode {
+    if (!isObject(identifier)) throw bad('invalid_relationship', 'A resource identifier must be an object', pointer);
+    const { type, method: rawMethod } = identifier;
+    const id = identifier.id === undefined || identifier.id === null ? undefined : String(identifier.id);
+    const tempId = identifier['temp-id'] === undefined ? undefined : String(identifier['temp-id']);
+    if (typeof type !== 'string') throw bad('missing', 'A resource identifier needs a type', `${pointer}/type`);
+    const resource = targetResources(definition).find((r) => r.type === type);
+    if (!resource) throw bad('invalid_relationship', `"${type}" is not a type of relationship "${definition.name}"`, `${pointer}/type`);
+    if (id === undefined && !tempId) throw bad('missing', 'A resource identifier needs an id or a temp-id', pointer);
+    const method = (rawMethod ?? (tempId && id === undefined ? 'create' : 'update')) as NodeAction;
+    if (!METHODS.includes(method)) throw bad('invalid_relationship', `method must be one of ${METHODS.join(', ')}`, `${pointer}/method`);
+    if (method === 'create' && !tempId) throw bad('missing', 'Creating a related record needs a temp-id', pointer);
+    if (method !== 'create' && id === undefined) throw bad('missing', `method "${method}" needs the id of an existing record`, pointer);
+    const index = this.included.findIndex(
+      (entry) => isObject(entry) && entry.type === type && (tempId !== undefined && id === undefined ? entry['temp-id'] === tempId : String(entry.id) === id),
+    );
+    if (index === -1 && method === 'create') throw bad('missing_included', `No included entry for ${type} with temp-id "${tempId}"`, pointer);
+    const relationship = { name: definition.name, type, id, tempId };
+    if (index === -1) return { ...this.node(resource, {}, pointer, method, id, tempId), location: { pointer: null, relationship } };
+    const existing = this.used.get(index);
+    if (existing) return existing;
+    const node = this.node(resource, this.included[index] as Json, `/included/${index}`, method, id, tempId);
+    node.location = { pointer: `/included/${index}`, relationship };
+    this.used.set(index, node);
+    return node;
+  }
+}
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function bad(code: string, detail: string, pointer: string): BadRequestError {
+  return new BadRequestError(code, detail, { pointer });
+}

@@ -1,0 +1,46 @@
+import type { RecordLocation } from '../errors/index.ts';
+import type { RelationshipDefinition } from '../relationships/relationship-definition.ts';
+import type { Resource } from '../resource/resource.ts';
+
+export type NodeAction = 'create' | 'update' | 'destroy' | 'disassociate';
+
+/**
+ * One record of a write, parsed and validated from the payload: what to do
+ * with it, its coerced attributes, and the related records written with it.
+ * The persist stage fills `model` as it goes.
+ */
+export interface WriteNode {
+  resource: typeof Resource;
+  action: NodeAction;
+  id?: string;
+  tempId?: string;
+  attributes: Record<string, unknown>;
+  /** Attributes whose writable guard needs the model, checked once it is loaded. */
+  guardedAttributes: string[];
+  /** Where this record's errors point and how they name it. */
+  location: RecordLocation;
+  relationships: WriteRelationship[];
+  model?: object;
+  /** Set when the record could not be saved, so its children are validated but not saved. */
+  failed?: boolean;
+}
+
+export interface WriteRelationship {
+  definition: RelationshipDefinition;
+  pointer: string;
+  items: WriteNode[];
+  /** `data: null` on a to-one relationship: clear it. */
+  clear: boolean;
+}
+
+/** Every node of a write graph, parents before children. */
+export function allNodes(root: WriteNode): WriteNode[] {
+  const result: WriteNode[] = [];
+  const visit = (node: WriteNode) => {
+    if (result.includes(node)) return;
+    result.push(node);
+    for (const relationship of node.relationships) relationship.items.forEach(visit);
+  };
+  visit(root);
+  return result;
+}

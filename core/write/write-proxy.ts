@@ -1,0 +1,80 @@
+import { context as currentContext, withContext, type MuralContext } from '../context.ts';
+import { MuralError, UnwritableError, ValidationFailed, type JsonApiErrorObject } from '../errors/index.ts';
+import type { QueryParams } from '../query/query-params.ts';
+import { prepareResources } from '../relationships/prepare.ts';
+import type { JsonApiDocument } from '../render/document.ts';
+import type { Resource } from '../resource/resource.ts';
+import { parsePayload, type PayloadTarget } from './parse-payload.ts';
+import { persistGraph } from './persist-graph.ts';
+import { renderWrite } from './render-write.ts';
+import type { WriteNode } from './write-node.ts';
+
+export interface WriteTarget {
+  action: 'create' | 'update' | 'destroy';
+  id?: string;
+}
+
+/**
+ * A pending write: `save()` parses the payload, persists the graph in one
+ * transaction and reports whether it worked. Validation failures (422) land
+ * in `errors`; malformed payloads (400), conflicts (409) and missing records
+ * (404) are thrown, as they are the caller's mistake rather than the data's.
+ */
+export class WriteProxy {
+  errors: JsonApiErrorObject[] = [];
+  private root?: WriteNode;
+  private readonly capturedContext: MuralContext | undefined = currentContext();
+
+  constructor(
+    readonly resourceClass: typeof Resource,
+    readonly payload: unknown,
+    readonly target: WriteTarget,
+    readonly params: QueryParams = {},
+  ) {}
+
+  /** The written model, once saved. */
+  get data(): object | undefined {
+    return this.root?.model;
+  }
+
+  async save(): Promise<boolean> {
+    const run = () => this.execute();
+    return this.capturedContext ? withContext(this.capturedContext, run) : run();
+  }
+
+  async toJsonapi(): Promise<JsonApiDocument> {
+    if (!this.root) throw new Error('save() the write before rendering it');
+    if (this.target.action === 'destroy') return { data: null, meta: {} };
+    const root = this.root;
+    const run = () => renderWrite(root, this.params);
+    return this.capturedContext ? withContext(this.capturedContext, run) : run();
+  }
+
+  private async execute(): Promise<boolean> {
+    prepareResources();
+    let root: WriteNode;
+    try {
+      root = this.parse();
+      await persistGraph(root);
+    } catch (error) {
+      if (error instanceof ValidationFailed || error instanceof UnwritableError) {
+        this.errors = (error as MuralError).toJsonapiErrors();
+        return false;
+      }
+      throw error;
+    }
+    this.root = root;
+    this.errors = [];
+    return true;
+  }
+
+  private parse(): WriteNode {
+    if (this.target.action === 'destroy') {
+      return {
+        resource: this.resourceClass, action: 'destroy', id: this.target.id, attributes: {}, guardedAttributes: [],
+        relationships: [], location: { pointer: null },
+      };
+    }
+    return parsePayload(this.payload, { resource: this.resourceClass, action: this.target.action, id: this.target.id } satisfies PayloadTarget);
+  }
+}

@@ -1,0 +1,61 @@
+import type { Adapter } from '../adapter/adapter.ts';
+import { RecordNotFound, UnwritableError, ValidationFailed, type RecordLocation, type ValidationIssue } from '../errors/index.ts';
+import type { Resource } from '../resource/resource.ts';
+import { attributeWritable } from './writable.ts';
+import type { WriteNode } from './write-node.ts';
+
+/**
+ * The state of one write inside its transaction: a Resource instance per
+ * record, the problems found so far, and the records processed (for
+ * `beforeCommit`). Loading happens before anything is saved, so refused
+ * guards and missing records stop the write before it changes anything.
+ */
+export class WriteSession {
+  readonly issues: Array<{ location: RecordLocation; issue: ValidationIssue }> = [];
+  readonly processed: WriteNode[] = [];
+  private readonly instances = new Map<WriteNode, Resource>();
+
+  constructor(readonly transaction: unknown) {}
+
+  resourceFor(node: WriteNode): Resource {
+    let instance = this.instances.get(node);
+    if (!instance) this.instances.set(node, (instance = new node.resource()));
+    return instance;
+  }
+
+  adapterFor(node: WriteNode): Adapter {
+    return this.resourceFor(node).adapter;
+  }
+
+  /** Finds or builds every record of the graph and checks model-dependent writable guards. */
+  async loadModels(node: WriteNode, seen = new Set<WriteNode>()): Promise<void> {
+    if (seen.has(node)) return;
+    seen.add(node);
+    const resource = this.resourceFor(node);
+    node.model = node.action === 'create' ? await resource.build(resource.resourceClass.model) : await this.findExisting(node);
+    for (const name of node.guardedAttributes) {
+      if (!attributeWritable(resource, name, node.model)) {
+        throw new UnwritableError('attribute', name, node.resource.type, `${node.location.pointer ?? ''}/attributes/${name}`);
+      }
+    }
+    for (const relationship of node.relationships) for (const item of relationship.items) await this.loadModels(item, seen);
+  }
+
+  private async findExisting(node: WriteNode): Promise<object> {
+    const resource = this.resourceFor(node);
+    const scope = resource.adapter.filter(resource.baseScope(), {
+      column: 'id', operator: 'eq', negated: false, values: [node.id], caseInsensitive: false, typeName: 'integer_id',
+    });
+    const [model] = (await resource.resolve(scope)) as object[];
+    if (!model) throw new RecordNotFound(node.resource.type, node.id, { pointer: node.location.pointer ?? undefined });
+    return model;
+  }
+
+  addProblems(node: WriteNode, problems: ReadonlyArray<ValidationIssue>): void {
+    for (const issue of problems) this.issues.push({ location: node.location, issue });
+  }
+
+  throwIfInvalid(): void {
+    if (this.issues.length > 0) throw new ValidationFailed(this.issues);
+  }
+}

@@ -1,0 +1,36 @@
+import type { Request } from 'express';
+import { BadRequestError, parseQueryString, WriteProxy, type Resource, type WriteTarget } from '../../core/index.ts';
+import type { ActionHandler } from './read-handlers.ts';
+
+/** The request body as JSON; the router reads it as text so malformed JSON is a JSON:API 400. */
+function bodyOf(req: Request): unknown {
+  const text = typeof req.body === 'string' ? req.body : '';
+  if (text.trim() === '') throw new BadRequestError('invalid_document', 'The request needs a JSON:API document body', { pointer: '' });
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new BadRequestError('invalid_json', `The body is not valid JSON: ${(error as Error).message}`, { pointer: '' });
+  }
+}
+
+async function write(resource: typeof Resource, req: Request, target: WriteTarget, body: unknown) {
+  const query = req.originalUrl.split('?', 2)[1] ?? '';
+  const proxy = new WriteProxy(resource, body, target, parseQueryString(query));
+  if (!(await proxy.save())) return { status: 422, body: { errors: proxy.errors } };
+  return { status: 200, body: await proxy.toJsonapi() };
+}
+
+/** POST {ns}/{type}: 201 with the created record and everything sideposted with it. */
+export const create: ActionHandler = async (resource, req) => {
+  const result = await write(resource, req, { action: 'create' }, bodyOf(req));
+  return result.status === 200 ? { ...result, status: 201 } : result;
+};
+
+/** PATCH {ns}/{type}/{id}. */
+export const update: ActionHandler = (resource, req) => write(resource, req, { action: 'update', id: String(req.params.id) }, bodyOf(req));
+
+/** DELETE {ns}/{type}/{id}: 200 with an empty meta. */
+export const destroy: ActionHandler = async (resource, req) => {
+  const result = await write(resource, req, { action: 'destroy', id: String(req.params.id) }, undefined);
+  return result.status === 200 ? { status: 200, body: { meta: {} } } : result;
+};

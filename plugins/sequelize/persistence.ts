@@ -1,0 +1,55 @@
+import { ValidationError, type Model, type ModelStatic, type Transaction } from 'sequelize';
+import type { JoinTable, ValidationProblem } from '../../core/index.ts';
+
+/** Sequelize's validator names → the short codes JSON:API clients of this family expect. */
+const CODES: Record<string, string> = {
+  notEmpty: 'blank', notNull: 'blank', is_null: 'blank', isIn: 'inclusion', notIn: 'exclusion', len: 'length',
+  not_unique: 'taken', isEmail: 'invalid', isInt: 'not_an_integer', isNumeric: 'not_a_number', min: 'greater_than_or_equal_to',
+  max: 'less_than_or_equal_to',
+};
+
+export function validationProblems(error: unknown): ValidationProblem[] | undefined {
+  if (!(error instanceof ValidationError)) return undefined;
+  if (error.errors.length === 0) return [{ message: error.message, code: 'invalid' }];
+  return error.errors.map((item) => {
+    const key = item.validatorKey ?? item.type ?? 'invalid';
+    const unique = key === 'not_unique' || item.type === 'unique violation';
+    return {
+      attribute: item.path ?? undefined,
+      message: unique ? 'has already been taken' : item.message,
+      code: unique ? 'taken' : (CODES[key] ?? key),
+    };
+  });
+}
+
+export async function validateRecord(record: Model, skip: readonly string[]): Promise<ValidationProblem[]> {
+  try {
+    await record.validate({ skip: [...skip] });
+    return [];
+  } catch (error) {
+    const problems = validationProblems(error);
+    if (problems) return problems;
+    throw error;
+  }
+}
+
+function joinSql(model: ModelStatic<Model>, join: JoinTable) {
+  const sequelize = model.sequelize!;
+  const q = (name: string) => sequelize.getQueryInterface().quoteIdentifier(name);
+  const where = `${q(join.parentKey)} = ? AND ${q(join.childKey)} = ?`;
+  return { sequelize, table: q(join.table), columns: `${q(join.parentKey)}, ${q(join.childKey)}`, where };
+}
+
+/** Inserts the join row unless it is there already. */
+export async function linkRows(model: ModelStatic<Model>, join: JoinTable, parentId: unknown, childId: unknown, transaction: Transaction): Promise<void> {
+  const { sequelize, table, columns, where } = joinSql(model, join);
+  const replacements = [parentId, childId];
+  const [rows] = await sequelize.query(`SELECT 1 AS found FROM ${table} WHERE ${where}`, { replacements, transaction });
+  if ((rows as unknown[]).length > 0) return;
+  await sequelize.query(`INSERT INTO ${table} (${columns}) VALUES (?, ?)`, { replacements, transaction });
+}
+
+export async function unlinkRows(model: ModelStatic<Model>, join: JoinTable, parentId: unknown, childId: unknown, transaction: Transaction): Promise<void> {
+  const { sequelize, table, where } = joinSql(model, join);
+  await sequelize.query(`DELETE FROM ${table} WHERE ${where}`, { replacements: [parentId, childId], transaction });
+}
