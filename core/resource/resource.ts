@@ -250,7 +250,11 @@ export class Resource {
 
   /** Persistence step 1 of a create: a new, unsaved model. */
   build(model: unknown): object | Promise<object> {
-    return this.adapter.build(model) as object;
+    const record = this.adapter.build(model) as object;
+    const parent = polymorphicParentOf(this.resourceClass);
+    // a single-table child stamps its type on the rows it creates
+    if (parent && parent.model === this.resourceClass.model) this.adapter.assign(record, { [parent.polymorphicColumn]: this.resourceClass.type });
+    return record;
   }
 
   /** Persistence step 2: copy the written attributes onto the model. */

@@ -26,3 +26,10 @@ export async function openDirectory(db: TestDatabase, key: string, employees = 3
   counting = true;
   return { sequelize, models, resources, app, queries, resetQueries: () => void (queries.length = 0) };
 }
+
+/** Rows in every table of the directory, to prove a failed write left nothing behind. */
+export async function tableCounts(models: Models): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const [name, model] of Object.entries(models)) counts[name] = await (model as { count(): Promise<number> }).count();
+  return counts;
+}

@@ -1,0 +1,126 @@
+import test from 'ava';
+import { withContext } from '../../../core/index.ts';
+import { testDatabases } from '../../support/databases.ts';
+import { openDirectory, tableCounts, type Directory } from '../../support/directory.ts';
+
+/** Payloads Mural refuses before writing anything, each with its status and pointer. */
+for (const db of testDatabases()) {
+  let dir: Directory;
+  test.before(async () => {
+    dir = await openDirectory(db, 'write_errors', 10);
+  });
+  test.after.always(async () => dir?.sequelize.close());
+
+  const cases: Array<[string, unknown, number, string, string]> = [
+    ['no type', { data: { attributes: { name: 'x' } } }, 400, 'missing', '/data/type'],
+    ['a body that is not an object', [1, 2], 400, 'invalid_document', ''],
+    ['an unknown attribute', { data: { type: 'employees', attributes: { height: 2 } } }, 400, 'unknown_attribute', '/data/attributes/height'],
+    ['a value of the wrong type', { data: { type: 'employees', attributes: { first_name: 'A', last_name: 'B', age: 'old' } } }, 400, 'type_error', '/data/attributes/age'],
+    ['an unknown relationship', { data: { type: 'employees', relationships: { bosses: { data: [] } } } }, 400, 'unknown_relationship', '/data/relationships/bosses'],
+    ['a wrong type in a relationship', { data: { type: 'employees', relationships: { positions: { data: [{ type: 'teams', id: '1' }] } } } }, 400, 'invalid_relationship', '/data/relationships/positions/data/0/type'],
+    ['a temp-id with no included entry', { data: { type: 'employees', relationships: { positions: { data: [{ type: 'positions', 'temp-id': 'x' }] } } } }, 400, 'missing_included', '/data/relationships/positions/data/0'],
+    ['an identifier without id or temp-id', { data: { type: 'employees', relationships: { positions: { data: [{ type: 'positions' }] } } } }, 400, 'missing', '/data/relationships/positions/data/0'],
+    ['an unknown method', { data: { type: 'employees', relationships: { positions: { data: [{ type: 'positions', id: '1', method: 'merge' }] } } } }, 400, 'invalid_relationship', '/data/relationships/positions/data/0/method'],
+    ['a to-many given one object', { data: { type: 'employees', relationships: { positions: { data: { type: 'positions', id: '1' } } } } }, 400, 'invalid_relationship', '/data/relationships/positions/data'],
+    ['an unknown attribute on an included record', { data: { type: 'employees', relationships: { positions: { data: [{ type: 'positions', 'temp-id': 'p' }] } } }, included: [{ type: 'positions', 'temp-id': 'p', attributes: { salary: 1 } }] }, 400, 'unknown_attribute', '/included/0/attributes/salary'],
+    ['another type than the endpoint', { data: { type: 'teams', attributes: { name: 'x' } } }, 409, 'conflict', '/data/type'],
+  ];
+  for (const [what, payload, status, code, pointer] of cases) {
+    test.serial(`${db.name}: ${what} is a ${status} pointing at ${pointer || 'the document'}`, async (t) => {
+      const before = await tableCounts(dir.models);
+      const error = await t.throwsAsync(dir.resources.EmployeeResource.build(payload).save());
+      t.like(error, { status, code, pointer });
+      t.deepEqual(await tableCounts(dir.models), before);
+    });
+  }
+
+  test.serial(`${db.name}: an id that does not match the endpoint is a 409`, async (t) => {
+    const error = await t.throwsAsync(dir.resources.EmployeeResource.find({ id: 1 }).update({ data: { type: 'employees', id: '2', attributes: {} } }));
+    t.like(error, { status: 409, pointer: '/data/id' });
+  });
+
+  test.serial(`${db.name}: a missing record or related record is a 404, and nothing changes`, async (t) => {
+    const before = await tableCounts(dir.models);
+    t.like(await t.throwsAsync(dir.resources.EmployeeResource.find({ id: 999 }).update({ data: { type: 'employees', attributes: { age: 3 } } })), { status: 404 });
+    const linkMissing = dir.resources.EmployeeResource.build({
+      data: { type: 'employees', attributes: { first_name: 'A', last_name: 'B' }, relationships: { teams: { data: [{ type: 'teams', id: '999' }] } } },
+    });
+    t.like(await t.throwsAsync(linkMissing.save()), { status: 404, message: 'No teams record with id "999"' });
+    t.deepEqual(await tableCounts(dir.models), before);
+  });
+
+  test.serial(`${db.name}: writing a read-only attribute is a 422 unwritable_attribute`, async (t) => {
+    const write = dir.resources.EmployeeResource.build({ data: { type: 'employees', attributes: { first_name: 'A', last_name: 'B', created_at: '2020-01-01T00:00:00Z' } } });
+    t.false(await write.save());
+    t.deepEqual(write.errors, [{
+      status: '422', code: 'unprocessable_entity', title: 'Validation Error', detail: 'Attribute "created_at" of employees cannot be written',
+      source: { pointer: '/data/attributes/created_at' }, meta: { attribute: 'created_at', message: 'cannot be written', code: 'unwritable_attribute' },
+    }]);
+  });
+
+  test.serial(`${db.name}: a refused writable guard is the same 422; the guard's owner may write`, async (t) => {
+    const payload = { data: { type: 'employees', attributes: { first_name: 'Rich', last_name: 'Person', salary: '1000000.50' } } };
+    const before = await tableCounts(dir.models);
+    const guest = dir.resources.EmployeeResource.build(payload);
+    t.false(await guest.save());
+    t.like(guest.errors[0], { source: { pointer: '/data/attributes/salary' }, meta: { code: 'unwritable_attribute' } });
+    t.deepEqual(await tableCounts(dir.models), before);
+    const admin = await withContext({ role: 'admin' }, async () => {
+      const write = dir.resources.EmployeeResource.build(payload);
+      return (await write.save()) ? write : undefined;
+    });
+    t.truthy(admin);
+    t.is(Number((await dir.models.Employee.findByPk((admin!.data as { id: number }).id))!.salary), 1000000.5);
+  });
+
+  test.serial(`${db.name}: sideposting to a relationship whose writable guard refuses is a 422 unwritable_relationship`, async (t) => {
+    const before = await tableCounts(dir.models);
+    const write = dir.resources.EmployeeResource.build({
+      data: { type: 'employees', attributes: { first_name: 'A', last_name: 'B' }, relationships: { notes: { data: [{ type: 'notes', 'temp-id': 'n' }] } } },
+      included: [{ type: 'notes', 'temp-id': 'n', attributes: { body: 'secret' } }],
+    });
+    t.false(await write.save());
+    t.like(write.errors[0], { status: '422', source: { pointer: '/data/relationships/notes' }, meta: { code: 'unwritable_relationship' } });
+    t.deepEqual(await tableCounts(dir.models), before);
+  });
+
+  test.serial(`${db.name}: writable guards get the persisted record on update and a new one on create`, async (t) => {
+    const seen: Array<[boolean, unknown]> = [];
+    class Careful extends dir.resources.EmployeeResource {
+      static {
+        this.type = 'employees';
+        this.attribute('age', 'integer', {
+          writable: (employee: { isNewRecord: boolean; first_name: string | null }) => {
+            seen.push([employee.isNewRecord, employee.first_name]);
+            return employee.isNewRecord || employee.first_name !== 'Ada';
+          },
+        });
+      }
+    }
+    t.true(await Careful.build({ data: { type: 'employees', attributes: { first_name: 'New', last_name: 'Hire', age: 30 } } }).save());
+    const ada = Careful.find({ id: 1 });
+    t.false(await ada.update({ data: { type: 'employees', attributes: { age: 10 } } }));
+    t.deepEqual(seen, [[true, undefined], [false, 'Ada']]);
+  });
+
+  test.serial(`${db.name}: a database constraint becomes a 422 and rolls back`, async (t) => {
+    const before = await tableCounts(dir.models);
+    const { EmployeeTeam } = dir.models;
+    await t.throwsAsync(EmployeeTeam.create({ employee_id: 1, team_id: (await EmployeeTeam.findOne({ where: { employee_id: 1 } }))!.team_id }));
+    t.deepEqual(await tableCounts(dir.models), before, 'the unique index exists');
+    class Strict extends dir.resources.DepartmentResource {
+      static {
+        this.type = 'departments';
+      }
+      override async save(model: object) {
+        await super.save(model);
+        // a second row with the same id violates the primary key inside the transaction
+        await dir.models.Department.create({ id: (model as { id: number }).id, name: 'Clone' }, { transaction: (await import('../../../core/index.ts')).currentTransaction() as never });
+      }
+    }
+    const write = Strict.build({ data: { type: 'departments', attributes: { name: 'Original' } } });
+    t.false(await write.save());
+    t.like(write.errors[0], { status: '422', meta: { code: 'taken', message: 'has already been taken' } });
+    t.deepEqual(await tableCounts(dir.models), before);
+  });
+}
