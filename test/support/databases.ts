@@ -25,6 +25,21 @@ export async function openDatabase(db: TestDatabase, key: string, options: Optio
   const logging = options.logging ?? false;
   if (db.name === 'sqlite') return new Sequelize({ dialect: 'sqlite', storage: ':memory:', ...options, logging });
   const isolated = `mural_${key.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}`;
+  await retry(() => recreate(db, isolated));
+  if (db.name === 'postgres') {
+    return new Sequelize(db.url, {
+      ...options,
+      logging,
+      dialectOptions: { options: `-c search_path=${isolated}` },
+      hooks: { afterConnect: async (connection) => void (await (connection as { query(sql: string): Promise<unknown> }).query(`SET search_path TO "${isolated}"`)) },
+    });
+  }
+  const url = new URL(db.url);
+  url.pathname = `/${isolated}`;
+  return new Sequelize(url.toString(), { ...options, logging });
+}
+
+async function recreate(db: TestDatabase, isolated: string): Promise<void> {
   const admin = new Sequelize(db.url, { logging: false });
   try {
     if (db.name === 'postgres') {
@@ -37,15 +52,16 @@ export async function openDatabase(db: TestDatabase, key: string, options: Optio
   } finally {
     await admin.close();
   }
-  if (db.name === 'postgres') {
-    return new Sequelize(db.url, {
-      ...options,
-      logging,
-      dialectOptions: { options: `-c search_path=${isolated}` },
-      hooks: { afterConnect: async (connection) => void (await (connection as { query(sql: string): Promise<unknown> }).query(`SET search_path TO "${isolated}"`)) },
-    });
+}
+
+/** Catalog changes from parallel test processes can collide (deadlocks, concurrent updates); try again. */
+async function retry(fn: () => Promise<void>, attempts = 4): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
   }
-  const url = new URL(db.url);
-  url.pathname = `/${isolated}`;
-  return new Sequelize(url.toString(), { ...options, logging });
 }

@@ -1,4 +1,6 @@
+import { Ajv } from 'ajv';
 import type { Express } from 'express';
+import { jsonApiSchema } from './jsonapi-schema.ts';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 
@@ -10,9 +12,21 @@ export interface HttpResponse {
 }
 
 export interface HttpClient {
+  /** `http://127.0.0.1:<port>`. */
+  baseUrl: string;
   get(path: string, headers?: Record<string, string>): Promise<HttpResponse>;
   request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<HttpResponse>;
   close(): Promise<void>;
+}
+
+const validateDocument = new Ajv({ allErrors: true, strict: false }).compile(jsonApiSchema);
+
+/** Every JSON:API response of the HTTP suites must be a valid JSON:API document. */
+function assertJsonApi(method: string, path: string, contentType: string | null, parsed: unknown): void {
+  if (!contentType?.startsWith('application/vnd.api+json')) return;
+  if (!validateDocument(parsed)) {
+    throw new Error(`${method} ${path} answered an invalid JSON:API document: ${JSON.stringify(validateDocument.errors?.slice(0, 3))}`);
+  }
 }
 
 /** Serves `app` on a free loopback port and talks to it with fetch, as a client would. */
@@ -35,9 +49,12 @@ export async function serve(app: Express): Promise<HttpClient> {
     } catch {
       parsed = undefined;
     }
-    return { status: response.status, contentType: response.headers.get('content-type'), body: parsed, text };
+    const contentType = response.headers.get('content-type');
+    assertJsonApi(method, path, contentType, parsed);
+    return { status: response.status, contentType, body: parsed, text };
   };
   return {
+    baseUrl: `http://127.0.0.1:${port}`,
     get: (path, headers) => request('GET', path, undefined, headers),
     request,
     close: () => new Promise((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
