@@ -24,3 +24,6 @@ export { prepareResources } from './relationships/prepare.ts';
 export { currentTransaction } from './write/transaction-context.ts';
 export { WriteProxy, type WriteTarget } from './write/write-proxy.ts';
 export type { HookName, HookOptions, HookHandler, WriteAction } from './write/hook-definition.ts';
+export { buildSchema, breakingChanges } from './schema/index.ts';
+export type { Schema, ResourceSchema, AttributeSchema, FilterSchema, RelationshipSchema, SortSchema, FlagValue } from './schema/index.ts';
+export { resolveGuard, type ResolvedGuard } from './resource/guard.ts';

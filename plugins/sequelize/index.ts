@@ -1,2 +1,3 @@
 export { SequelizeAdapter } from './sequelize-adapter.ts';
 export { SequelizeScope } from './sequelize-scope.ts';
+export { sequelizePlugin } from './plugin.ts';

@@ -1,0 +1,17 @@
+import type { Resource } from '../core/index.ts';
+import { CommandError } from './host/command.ts';
+
+/** `employees`, `Employees`, `EmployeeResource`, `employee`: any of them names EmployeeResource. */
+export function findResource(resources: ReadonlyArray<typeof Resource>, name: string): typeof Resource {
+  const wanted = name.toLowerCase();
+  const names = (r: typeof Resource) => {
+    const bare = r.name.replace(/Resource$/, '').toLowerCase();
+    return [r.type.toLowerCase(), r.name.toLowerCase(), bare, `${bare}s`];
+  };
+  const concrete = resources.filter((r) => !r.abstractClass);
+  const found = concrete.find((r) => names(r).includes(wanted));
+  if (!found) {
+    throw new CommandError(`Unknown resource "${name}"; known: ${concrete.map((r) => r.type).sort().join(', ')}`);
+  }
+  return found;
+}

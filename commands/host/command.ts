@@ -1,0 +1,52 @@
+import type { ChalkInstance } from 'chalk';
+import type { Resource } from '../../core/index.ts';
+import type { ProjectConfig } from './project-config.ts';
+import type { Template } from './template.ts';
+
+export interface CommandOption {
+  /** Commander flag syntax: `--out <file>`, `-a, --actions <actions...>`. */
+  flags: string;
+  description: string;
+  defaultValue?: string | boolean | string[];
+  /** Repeatable: each use adds a value. */
+  repeatable?: boolean;
+}
+
+export interface CommandIO {
+  out(text: string): void;
+  err(text: string): void;
+  /** Whether a person is at the terminal (prompts, colour). */
+  interactive: boolean;
+}
+
+/** What a running command can reach. */
+export interface CommandContext {
+  config: ProjectConfig;
+  /** Directory of the config file; relative paths resolve from it. */
+  root: string;
+  resources(): Promise<ReadonlyArray<typeof Resource>>;
+  templates: ReadonlyMap<string, Template>;
+  io: CommandIO;
+  color: ChalkInstance;
+}
+
+/** A CLI command, as core and plugins declare them. */
+export interface CommandDefinition {
+  /** `query`, or `schema export` for a subcommand. */
+  name: string;
+  description: string;
+  /** Commander argument syntax, e.g. `<resource>` or `[attributes...]`. */
+  arguments?: string[];
+  options?: CommandOption[];
+  examples?: string[];
+  /** Resolves to the exit code (0 when omitted). */
+  run(context: CommandContext, args: string[], options: Record<string, unknown>): Promise<number | void>;
+}
+
+/** A failure the user can fix, printed as one red line. */
+export class CommandError extends Error {
+  constructor(message: string, readonly exitCode = 1) {
+    super(message);
+    this.name = 'CommandError';
+  }
+}

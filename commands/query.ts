@@ -1,0 +1,113 @@
+import type { JsonApiDocument, QueryParams, Resource, ResourceObject } from '../core/index.ts';
+import { findResource } from './find-resource.ts';
+import { CommandError, type CommandDefinition } from './host/command.ts';
+import { formatTable } from './table.ts';
+
+type ResourceClass = typeof Resource;
+
+/** `age.gte=30` → `{ age: { gte: '30' } }`; `positions.title=x` stays a deep filter. */
+function filterParams(resource: ResourceClass, entries: string[]): Record<string, unknown> {
+  const filter: Record<string, unknown> = {};
+  for (const entry of entries) {
+    const at = entry.indexOf('=');
+    if (at < 1) throw new CommandError(`--filter takes name=value or name.operator=value, got "${entry}"`);
+    const key = entry.slice(0, at);
+    const value = entry.slice(at + 1);
+    const dot = key.lastIndexOf('.');
+    const base = key.slice(0, dot);
+    if (dot > 0 && resource.config.attributes.has(base)) {
+      filter[base] = { ...(filter[base] as object | undefined), [key.slice(dot + 1)]: value };
+    } else {
+      filter[key] = value;
+    }
+  }
+  return filter;
+}
+
+/** `employees=first_name,age` or `first_name,age` (the queried type). */
+function typedLists(resource: ResourceClass, entries: string[] | undefined): Record<string, string> | undefined {
+  if (!entries?.length) return undefined;
+  return Object.fromEntries(entries.map((entry) => (entry.includes('=') ? (entry.split('=', 2) as [string, string]) : [resource.type, entry])));
+}
+
+function statParams(entries: string[] | undefined): Record<string, string> | undefined {
+  if (!entries?.length) return undefined;
+  const stats: Record<string, string> = {};
+  for (const entry of entries) {
+    const [name, calc] = entry.split('=', 2);
+    if (!name || !calc) throw new CommandError(`--stats takes name=calculation, got "${entry}"`);
+    stats[name] = stats[name] ? `${stats[name]},${calc}` : calc;
+  }
+  return stats;
+}
+
+export function queryParams(resource: ResourceClass, options: Record<string, unknown>): QueryParams {
+  const params: QueryParams = {};
+  const filter = filterParams(resource, (options.filter as string[] | undefined) ?? []);
+  if (Object.keys(filter).length > 0) params.filter = filter;
+  if (options.sort) params.sort = String(options.sort);
+  if (options.include) params.include = String(options.include);
+  if (options.page !== undefined || options.per !== undefined) {
+    params.page = { ...(options.page !== undefined ? { number: String(options.page) } : {}), ...(options.per !== undefined ? { size: String(options.per) } : {}) };
+  }
+  const stats = statParams(options.stats as string[] | undefined);
+  if (stats) params.stats = stats;
+  const fields = typedLists(resource, options.fields as string[] | undefined);
+  if (fields) params.fields = fields;
+  const extra = typedLists(resource, options.extraFields as string[] | undefined);
+  if (extra) params.extra_fields = extra;
+  return params;
+}
+
+function tableOf(objects: ResourceObject[]): string {
+  const columns = [...new Set(objects.flatMap((o) => Object.keys(o.attributes)))];
+  const cell = (value: unknown) => (value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+  return formatTable(['id', ...columns], objects.map((o) => [o.id, ...columns.map((c) => cell(o.attributes[c]))]));
+}
+
+/** Records as a table per type, included records below, stats last. */
+export function renderTable(document: JsonApiDocument): string {
+  const data = Array.isArray(document.data) ? document.data : document.data ? [document.data] : [];
+  const sections = [data.length > 0 ? tableOf(data) : '(no records)'];
+  const byType = new Map<string, ResourceObject[]>();
+  for (const object of document.included ?? []) byType.set(object.type, [...(byType.get(object.type) ?? []), object]);
+  for (const [type, objects] of byType) sections.push(`${type} (${objects.length})\n${tableOf(objects)}`);
+  const stats = document.meta.stats as Record<string, Record<string, unknown>> | undefined;
+  if (stats) {
+    const rows = Object.entries(stats).flatMap(([name, calcs]) => Object.entries(calcs).map(([calc, value]) => [name, calc, JSON.stringify(value)]));
+    sections.push(`stats\n${formatTable(['stat', 'calculation', 'value'], rows)}`);
+  }
+  return sections.join('\n\n');
+}
+
+export const query: CommandDefinition = {
+  name: 'query',
+  description: 'Run a query in-process and print the records',
+  arguments: ['<resource>'],
+  options: [
+    { flags: '--filter <filter>', description: 'name=value or name.operator=value (repeatable)', repeatable: true },
+    { flags: '--sort <sort>', description: 'e.g. -age,last_name' },
+    { flags: '--include <include>', description: 'relationships to sideload, e.g. positions.department' },
+    { flags: '--page <number>', description: 'page number' },
+    { flags: '--per <size>', description: 'page size' },
+    { flags: '--stats <stat>', description: 'name=calculation (repeatable)', repeatable: true },
+    { flags: '--fields <fields>', description: 'type=a,b or a,b for the queried type (repeatable)', repeatable: true },
+    { flags: '--extra-fields <fields>', description: 'type=a,b or a,b (repeatable)', repeatable: true },
+    { flags: '--format <format>', description: 'table, json or jsonapi', defaultValue: 'table' },
+  ],
+  examples: [
+    'mural query employees --filter first_name=Ada',
+    'mural query employees --filter age.gte=60 --sort -age --per 5 --stats age=average',
+    'mural query employees --include positions.department --fields employees=first_name --format jsonapi',
+  ],
+  async run(context, [name], options) {
+    const resource = findResource(await context.resources(), name!);
+    const proxy = resource.all(queryParams(resource, options));
+    const format = String(options.format);
+    if (format === 'json') context.io.out(JSON.stringify(await proxy.toJson(), null, 2));
+    else if (format === 'jsonapi') context.io.out(JSON.stringify(await proxy.toJsonapi(), null, 2));
+    else if (format === 'table') context.io.out(renderTable(await proxy.toJsonapi()));
+    else throw new CommandError(`--format must be table, json or jsonapi, not "${format}"`, 2);
+    return 0;
+  },
+};

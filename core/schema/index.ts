@@ -1,0 +1,3 @@
+export { buildSchema } from './build-schema.ts';
+export { breakingChanges } from './diff-schema.ts';
+export type * from './schema-types.ts';

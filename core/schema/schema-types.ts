@@ -1,0 +1,62 @@
+/** `true`, `false`, or `"guarded"` when a guard decides per request. */
+export type FlagValue = boolean | 'guarded';
+
+export interface AttributeSchema {
+  type: string;
+  readable: FlagValue;
+  writable: FlagValue;
+  description: string | null;
+}
+
+export interface ExtraAttributeSchema {
+  type: string;
+  readable: FlagValue;
+  description: string | null;
+}
+
+export interface SortSchema {
+  only?: string;
+  guard?: true;
+}
+
+export interface FilterSchema {
+  type: string;
+  operators: string[];
+  single?: true;
+  allow?: unknown[];
+  deny?: unknown[];
+  dependencies?: string[];
+  required?: true;
+  guard?: true;
+}
+
+export interface RelationshipSchema {
+  type: string;
+  resource?: string;
+  resources?: string[];
+  parent_resource?: string;
+  single?: true;
+  guard?: true;
+}
+
+export interface ResourceSchema {
+  name: string;
+  type: string;
+  description: string | null;
+  attributes: Record<string, AttributeSchema>;
+  extra_attributes: Record<string, ExtraAttributeSchema>;
+  sorts: Record<string, SortSchema>;
+  filters: Record<string, FilterSchema>;
+  relationships: Record<string, RelationshipSchema>;
+  stats: Record<string, string[]>;
+  default_sort: Array<Record<string, string>> | null;
+  default_page_size: number;
+  polymorphic: boolean;
+  children: string[];
+}
+
+export interface Schema {
+  resources: ResourceSchema[];
+  endpoints: Record<string, { actions: Record<string, { resource: string }> }>;
+  types: Record<string, { kind: string; description: string }>;
+}

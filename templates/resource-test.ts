@@ -1,0 +1,81 @@
+import type { TemplateContext } from '../commands/host/template.ts';
+
+const SAMPLES: Record<string, [string, string]> = {
+  string: ["'first'", "'second'"], uuid: ["'0f8fad5b-d9cb-469f-a165-70867728950e'", "'7c9e6679-7425-40de-944b-e07fc1f90ae7'"],
+  integer: ['1', '2'], float: ['1.5', '2.5'], big_decimal: ["'1.5'", "'2.5'"], boolean: ['true', 'false'],
+  date: ["'2020-01-01'", "'2021-02-02'"], datetime: ["'2020-01-01T00:00:00.000Z'", "'2021-02-02T00:00:00.000Z'"],
+};
+
+function sample(type: string, which: 0 | 1): string {
+  return (SAMPLES[type] ?? SAMPLES.string!)[which];
+}
+
+/** test/resources/<name>-resource.test.ts: one test per generated action, over HTTP. */
+export function resourceTestTemplate(c: TemplateContext): string {
+  const attrs = (which: 0 | 1) => `{ ${c.attributes.map((a) => `${a.name}: ${sample(a.type, which)}`).join(', ')} }`;
+  const has = (action: string) => c.actions.includes(action);
+  const tests: string[] = [];
+  if (has('create')) tests.push(`test.serial('POST /${c.type} creates a record', async (t) => {
+  const response = await request('POST', '/${c.type}', { data: { type: '${c.type}', attributes: ${attrs(0)} } });
+  t.is(response.status, 201);
+  t.is(await ${c.className}.count(), 1);
+});`);
+  tests.push(`test.serial('seed a record for the read tests', async (t) => {
+  await ${c.className}.destroy({ where: {} });
+  const record = await ${c.className}.create(${attrs(0)});
+  id = String(record.get('id'));
+  t.truthy(id);
+});`);
+  if (has('index')) tests.push(`test.serial('GET /${c.type} lists records', async (t) => {
+  const response = await request('GET', '/${c.type}');
+  t.is(response.status, 200);
+  t.deepEqual((response.body as { data: Array<{ id: string }> }).data.map((r) => r.id), [id]);
+});`);
+  if (has('show')) tests.push(`test.serial('GET /${c.type}/:id shows a record', async (t) => {
+  const response = await request('GET', \`/${c.type}/\${id}\`);
+  t.is(response.status, 200);
+  t.is((response.body as { data: { id: string } }).data.id, id);
+});`);
+  if (has('update')) tests.push(`test.serial('PATCH /${c.type}/:id updates a record', async (t) => {
+  const response = await request('PATCH', \`/${c.type}/\${id}\`, { data: { type: '${c.type}', id, attributes: ${attrs(1)} } });
+  t.is(response.status, 200);
+});`);
+  if (has('destroy')) tests.push(`test.serial('DELETE /${c.type}/:id destroys a record', async (t) => {
+  const response = await request('DELETE', \`/${c.type}/\${id}\`);
+  t.is(response.status, 200);
+  t.is(await ${c.className}.count(), 0);
+});`);
+  return `import test from 'ava';
+import express from 'express';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { sequelize } from '${c.importPath('test', 'model').replace(/[^/]+$/, 'db.ts')}';
+import { ${c.className} } from '${c.importPath('test', 'model')}';
+import { routes } from '${c.importPath('test', 'routes')}';
+
+let server: Server;
+let base = '';
+let id = '';
+
+test.before(async () => {
+  await sequelize.sync({ force: true });
+  server = express().use(routes).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  base = \`http://127.0.0.1:\${(server.address() as AddressInfo).port}\`;
+});
+
+test.after.always(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+async function request(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(base + path, {
+    method,
+    headers: { 'content-type': 'application/vnd.api+json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+${tests.join('\n\n')}
+`;
+}
