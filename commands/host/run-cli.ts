@@ -37,6 +37,7 @@ export async function runCli(argv: string[], options: CliOptions): Promise<numbe
   const color = new Chalk({ level: io.interactive && !process.env.NO_COLOR ? 1 : 0 });
   const wantsHelp = argv.length === 0 || argv.some((a) => a === '--help' || a === '-h' || a === 'help');
   let config: ProjectConfig | undefined;
+  let resourcesLoaded = false;
   try {
     const loaded = await loadConfig(options.cwd ?? process.cwd(), configFlag(argv)).catch((error: unknown) => {
       if (wantsHelp) return undefined;
@@ -52,13 +53,17 @@ export async function runCli(argv: string[], options: CliOptions): Promise<numbe
       templates,
       io,
       color,
-      resources: () => (loadedResources ??= loadResources(config)),
+      resources: () => {
+        resourcesLoaded = true;
+        return (loadedResources ??= loadResources(config));
+      },
     };
     return await runProgram(argv, commands, context);
   } catch (error) {
     return report(error, io, color);
   } finally {
-    await config?.close?.();
+    // only what a command opened needs closing
+    if (resourcesLoaded) await config?.close?.();
   }
 }
 

@@ -29,5 +29,9 @@ export default defineConfig({
     if (process.env.SEED !== '0') await seedIfEmpty(models);
     return Object.values(resources);
   },
-  close: () => sequelize?.close(),
+  async close() {
+    const open = sequelize;
+    sequelize = undefined;
+    await open?.close();
+  },
 });

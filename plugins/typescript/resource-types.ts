@@ -46,7 +46,7 @@ export async function resourceTypes(schema: Schema): Promise<string> {
       bannerComment: '',
       additionalProperties: false,
       declareExternallyReferenced: true,
-      format: false,
+      format: true,
     });
     parts.push(source.trim());
   }

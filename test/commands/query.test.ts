@@ -1,0 +1,47 @@
+import test from 'ava';
+import { EXAMPLE_CONFIG, runMural, useScratchDatabase } from '../support/cli.ts';
+
+useScratchDatabase('query');
+
+/** `mural query` against the example application (its SQLite database, seeded on first use). */
+const query = (...args: string[]) => runMural(['query', ...args, '--config', EXAMPLE_CONFIG]);
+
+test.serial('prints matching records as a table', async (t) => {
+  const { code, out, err } = await query('employees', '--filter', 'first_name=Ada', '--filter', 'last_name=Lovelace', '--fields', 'first_name,last_name');
+  t.is(code, 0, err);
+  const lines = out.trim().split('\n');
+  t.deepEqual(lines[0]!.split(/\s+/), ['id', 'first_name', 'last_name']);
+  t.true(lines.slice(2).every((line) => /^\d+\s+Ada\s+Lovelace$/.test(line)));
+  t.true(lines.length >= 3);
+});
+
+test.serial('operators, sort, page, per, include and stats', async (t) => {
+  const { code, out } = await query('Employees', '--filter', 'age.gte=60', '--sort', '-age', '--page', '1', '--per', '3', '--include', 'positions', '--stats', 'age=maximum', '--stats', 'total=count', '--fields', 'employees=first_name,age', '--fields', 'positions=title');
+  t.is(code, 0);
+  const [records, included, stats] = out.trim().split('\n\n');
+  t.is(records!.split('\n').length, 5, 'header, rule and three rows');
+  t.true(records!.split('\n').slice(2).every((row) => Number(row.trim().split(/\s+/).pop()) >= 60));
+  t.regex(included!, /^positions \(\d+\)\nid\s+title/);
+  t.regex(stats!, /age\s+maximum\s+65/);
+  t.regex(stats!, /total\s+count\s+\d+/);
+});
+
+test.serial('--format json and jsonapi print the JSON alone', async (t) => {
+  const json = await query('EmployeeResource', '--filter', 'id=1', '--fields', 'first_name', '--format', 'json');
+  t.deepEqual(JSON.parse(json.out), { data: [{ id: '1', first_name: 'Ada' }] });
+  const jsonapi = await query('employees', '--filter', 'id=1', '--fields', 'first_name', '--extra-fields', 'vacation_days', '--format', 'jsonapi');
+  const document = JSON.parse(jsonapi.out);
+  t.like(document.data[0], { id: '1', type: 'employees', attributes: { first_name: 'Ada' } });
+  t.is(typeof document.data[0].attributes.vacation_days, 'number');
+});
+
+test.serial('a bad query is one line on stderr and exit 1', async (t) => {
+  const unknownFilter = await query('employees', '--filter', 'height=3');
+  t.is(unknownFilter.code, 1);
+  t.is(unknownFilter.out, '');
+  t.is(unknownFilter.err.trim().split('\n').length, 1);
+  t.regex(unknownFilter.err, /Unknown filter "height" on employees.*\(filter\[height\]\)/);
+  const unknownResource = await query('robots');
+  t.is(unknownResource.code, 1);
+  t.regex(unknownResource.err, /Unknown resource "robots"; known: bugs, departments, employees/);
+});

@@ -1,0 +1,123 @@
+import test from 'ava';
+import { breakingChanges, buildSchema, Resource } from '../../../core/index.ts';
+
+/**
+ * Each kind of breaking change `schema check` reports, and the additions it
+ * lets through. Two versions of a small API are compared each time.
+ */
+function api(change: (version: 'old' | 'new') => (r: typeof Resource) => void) {
+  const build = (version: 'old' | 'new') => {
+    class Base extends Resource {
+      static {
+        this.abstractClass = true;
+        this.endpointNamespace = '/api/v1';
+      }
+      isAdmin() {
+        return this.context?.role === 'admin';
+      }
+    }
+    class TeamResource extends Base {
+      static {
+        this.type = 'teams';
+        this.attribute('name', 'string');
+      }
+    }
+    class SquadResource extends Base {
+      static {
+        this.type = 'squads';
+      }
+    }
+    class EmployeeResource extends Base {
+      static {
+        this.type = 'employees';
+        change(version)(this);
+      }
+    }
+    return buildSchema([EmployeeResource, TeamResource, SquadResource]);
+  };
+  return breakingChanges(build('old'), build('new'));
+}
+
+const cases: Array<[string, (r: typeof Resource, v: 'old' | 'new') => void, string[]]> = [
+  ['a removed attribute', (r, v) => v === 'old' && r.attribute('age', 'integer'), ['EmployeeResource: attribute :age was removed.', 'EmployeeResource: sort :age was removed.', 'EmployeeResource: filter :age was removed.']],
+  ['a changed attribute type', (r, v) => r.attribute('age', v === 'old' ? 'integer' : 'string', { only: ['readable'] }), ['EmployeeResource: attribute :age changed type from "integer" to "string".']],
+  ['a readable attribute becoming guarded', (r, v) => r.attribute('salary', 'integer', { only: ['readable'], readable: v === 'old' ? true : 'isAdmin' }), ['EmployeeResource: attribute :salary changed flag :readable from true to "guarded".']],
+  ['a writable attribute becoming read-only', (r, v) => r.attribute('salary', 'integer', { only: ['readable', 'writable'], writable: v === 'old' }), ['EmployeeResource: attribute :salary changed flag :writable from true to false.']],
+  ['a removed extra attribute', (r, v) => v === 'old' && r.extraAttribute('score', 'integer'), ['EmployeeResource: extra attribute :score was removed.']],
+  ['a removed sort', (r, v) => r.attribute('age', 'integer', { only: v === 'old' ? ['sortable'] : ['readable'] }), ['EmployeeResource: sort :age was removed.']],
+  ['a guarded sort', (r, v) => r.attribute('age', 'integer', { only: ['sortable'], sortable: v === 'old' ? true : 'isAdmin' }), ['EmployeeResource: sort :age became guarded.']],
+  ['a removed operator', (r, v) => r.filter('age', 'integer', v === 'old' ? {} : { except: ['gt'] }), ['EmployeeResource: filter :age removed operator "gt".']],
+  ['a filter becoming required', (r, v) => r.filter('age', 'integer', { required: v === 'new' }), ['EmployeeResource: filter :age went from optional to required.']],
+  ['a filter becoming single', (r, v) => r.filter('age', 'integer', { single: v === 'new' }), ['EmployeeResource: filter :age became singular.']],
+  ['a filter gaining a dependency', (r, v) => {
+    r.filter('age', 'integer', v === 'new' ? { dependent: ['name'] } : {});
+    r.filter('name', 'string');
+  }, ['EmployeeResource: filter :age now depends on :name.']],
+  ['an allow list losing a value', (r, v) => r.filter('state', 'string', { allow: v === 'old' ? ['a', 'b'] : ['a'] }), ['EmployeeResource: filter :state no longer allows "b".']],
+  ['a new allow list', (r, v) => r.filter('state', 'string', v === 'new' ? { allow: ['a'] } : {}), ['EmployeeResource: filter :state now only allows "a".']],
+  ['a deny list gaining a value', (r, v) => r.filter('state', 'string', { deny: v === 'old' ? ['a'] : ['a', 'b'] }), ['EmployeeResource: filter :state now denies "b".']],
+  ['a removed stat', (r, v) => v === 'old' && r.stat({ age: ['sum'] }), ['EmployeeResource: stat :age was removed.']],
+  ['a removed calculation', (r, v) => r.stat({ age: v === 'old' ? ['sum', 'maximum'] : ['sum'] }), ['EmployeeResource: calculation :maximum was removed from stat :age.']],
+  ['a removed relationship', (r, v) => v === 'old' && r.hasMany('teams'), ['EmployeeResource: relationship :teams was removed.']],
+  ['a relationship becoming guarded', (r, v) => r.hasMany('teams', { readable: v === 'old' ? true : 'isAdmin' }), ['EmployeeResource: relationship :teams became guarded.']],
+  ['a relationship becoming single', (r, v) => r.hasMany('teams', { single: v === 'new' }), ['EmployeeResource: relationship :teams became single: true.']],
+  ['a relationship changing resource', (r, v) => r.hasMany('teams', { resource: v === 'old' ? 'teams' : 'squads' }), ['EmployeeResource: relationship :teams changed resource from TeamResource to SquadResource.']],
+  ['a relationship changing kind', (r, v) => (v === 'old' ? r.hasMany('teams') : r.belongsTo('teams', { resource: 'teams' })), ['EmployeeResource: relationship :teams changed type from "has_many" to "belongs_to".']],
+  ['a changed default sort', (r, v) => {
+    r.attribute('age', 'integer');
+    r.defaultSort = [{ age: v === 'old' ? 'asc' : 'desc' }];
+  }, ['EmployeeResource: default sort changed from [{"age":"asc"}] to [{"age":"desc"}].']],
+  ['a changed default page size', (r, v) => void (r.defaultPageSize = v === 'old' ? 20 : 10), ['EmployeeResource: default page size changed from 20 to 10.']],
+  ['a removed action', (r, v) => r.primaryEndpoint('/employees', v === 'old' ? ['index', 'show', 'create'] : ['index', 'show']), ['EmployeeResource: Endpoint "/api/v1/employees" removed action :create.']],
+  ['a removed endpoint', (r, v) => r.primaryEndpoint(v === 'old' ? '/employees' : '/staff'), ['EmployeeResource: Endpoint "/api/v1/employees" was removed.']],
+];
+
+for (const [what, change, expected] of cases) {
+  test(`reports ${what}`, (t) => {
+    t.deepEqual(api((v) => (r) => change(r, v)), expected);
+  });
+}
+
+test('additions are not breaking', (t) => {
+  const changes = api((v) => (r) => {
+    r.attribute('name', 'string');
+    if (v === 'new') {
+      r.attribute('nickname', 'string');
+      r.extraAttribute('score', 'integer');
+      r.stat({ name: ['count'] });
+      r.hasMany('teams');
+    }
+  });
+  t.deepEqual(changes, []);
+});
+
+test('guards becoming looser are not breaking', (t) => {
+  t.deepEqual(api((v) => (r) => r.attribute('salary', 'integer', { readable: v === 'old' ? 'isAdmin' : true })), []);
+});
+
+test('a removed resource and a removed type', (t) => {
+  class A extends Resource {
+    static {
+      this.type = 'as';
+    }
+  }
+  const old = buildSchema([A]);
+  const now = buildSchema([]);
+  old.types.money = { kind: 'scalar', description: 'Money.' };
+  t.deepEqual(breakingChanges(old, now), ['A: resource was removed.', 'A: Endpoint "/as" was removed.', 'Schema: Type :money was removed.']);
+});
+
+test('the schema is deterministic and leaves out schema: false attributes', (t) => {
+  class Secretive extends Resource {
+    static {
+      this.type = 'secrets';
+      this.attribute('visible', 'string');
+      this.attribute('hidden', 'string', { schema: false });
+    }
+  }
+  const first = JSON.stringify(buildSchema([Secretive]));
+  t.is(JSON.stringify(buildSchema([Secretive])), first);
+  const resource = buildSchema([Secretive]).resources[0]!;
+  t.deepEqual(Object.keys(resource.attributes), ['id', 'visible']);
+  t.false('hidden' in resource.filters);
+});
