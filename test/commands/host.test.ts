@@ -1,0 +1,105 @@
+import test from 'ava';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { runMural } from '../support/cli.ts';
+
+const run = promisify(execFile);
+const repo = process.cwd();
+
+/** A project directory with a config whose Resources and plugins are given as source. */
+function project(config: string, files: Record<string, string> = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), 'mural-host-'));
+  writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
+  writeFileSync(join(dir, 'mural.config.ts'), config);
+  for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), content);
+  return dir;
+}
+
+const core = resolve(repo, 'core/index.ts');
+const cli = resolve(repo, 'commands/index.ts');
+
+test('a third-party plugin loaded from a file adds a command that runs', async (t) => {
+  const dir = project(
+    `import { defineConfig } from '${cli}';
+import { Resource } from '${core}';
+import { greeter } from './greeter-plugin.ts';
+class ThingResource extends Resource { static { this.attribute('name', 'string'); } }
+export default defineConfig({ resources: [ThingResource], plugins: [greeter] });
+`,
+    {
+      'greeter-plugin.ts': `import type { MuralPlugin } from '${cli}';
+export const greeter: MuralPlugin = {
+  name: 'greeter',
+  setup(host) {
+    host.command({
+      name: 'greet',
+      description: 'Greets every Resource',
+      arguments: ['<greeting>'],
+      options: [{ flags: '--loud', description: 'shout' }],
+      async run(context, [greeting], options) {
+        for (const r of await context.resources()) context.io.out(\`\${options.loud ? greeting!.toUpperCase() : greeting} \${r.type}\`);
+        return 3;
+      },
+    });
+  },
+};
+`,
+    },
+  );
+  const result = await runMural(['greet', 'hello', '--loud'], dir);
+  t.is(result.out, 'HELLO things\n');
+  t.is(result.code, 3);
+  const builtIn = await runMural(['query', 'things'], dir);
+  t.is(builtIn.code, 1, 'a config naming its plugins still has the core commands');
+  t.regex(builtIn.err, /ThingResource has no model/);
+});
+
+test('a missing config, an unknown command and an unknown option exit 2', async (t) => {
+  const empty = mkdtempSync(join(tmpdir(), 'mural-empty-'));
+  const missing = await runMural(['guards'], empty);
+  t.is(missing.code, 2);
+  t.regex(missing.err, /No mural\.config\.ts, \.js or \.mjs in .*; pass --config PATH/);
+  const dir = project(`import { defineConfig } from '${cli}';\nexport default defineConfig({ resources: [] });\n`);
+  t.is((await runMural(['frobnicate'], dir)).code, 2);
+  const option = await runMural(['guards', '--bogus'], dir);
+  t.is(option.code, 2);
+  t.regex(option.err, /unknown option '--bogus'/);
+  t.is((await runMural(['guards', '--config', 'elsewhere.ts'], dir)).code, 2);
+});
+
+test('a config whose Resources fail to load is a clear exit 2', async (t) => {
+  const dir = project(`import { defineConfig } from '${cli}';
+export default defineConfig({ resources: async () => { throw new Error('database is down'); } });
+`);
+  const result = await runMural(['guards'], dir);
+  t.is(result.code, 2);
+  t.is(result.err, 'Could not load the Resources: database is down\n');
+  const broken = project(`import { nothing } from './missing.ts';\nexport default nothing;\n`);
+  const syntax = await runMural(['guards'], broken);
+  t.is(syntax.code, 2);
+  t.regex(syntax.err, /Could not load .*mural\.config\.ts/);
+});
+
+test('every command has --help with examples', async (t) => {
+  for (const command of [['query'], ['schema', 'export'], ['schema', 'check'], ['guards'], ['generate', 'resource'], ['types']]) {
+    const help = await runMural([...command, '--help']);
+    t.is(help.code, 0, command.join(' '));
+    t.regex(help.out, /Examples:\n {2}\$ mural /, command.join(' '));
+  }
+});
+
+test('the mural executable runs TypeScript configs without a build step; no colour when piped', async (t) => {
+  const dir = project(`import { defineConfig } from '${cli}';
+import { Resource } from '${core}';
+class PlainResource extends Resource { static { this.attribute('secret', 'string', { readable: 'isAdmin' }); } isAdmin() { return false; } }
+export default defineConfig({ resources: [PlainResource] });
+`);
+  const { stdout } = await run(process.execPath, [resolve(repo, 'bin/mural.js'), 'guards'], { cwd: dir, env: { ...process.env, FORCE_COLOR: undefined } });
+  t.regex(stdout, /PlainResource\s+attribute\s+secret\s+readable\s+isAdmin/);
+  t.notRegex(stdout, /\u001b\[/);
+  const failure = await run(process.execPath, [resolve(repo, 'bin/mural.js'), 'nonsense'], { cwd: dir }).catch((e: { code: number; stderr: string }) => e);
+  t.is((failure as { code: number }).code, 2);
+});
