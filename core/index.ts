@@ -6,7 +6,7 @@ export type { CalculationFunction } from './resource/stat-definition.ts';
 export type { Guard } from './resource/guard.ts';
 export type { Action, Endpoint, ResourceConfig, ResourceSettings } from './resource/resource-config.ts';
 export { ALL_ACTIONS } from './resource/resource-config.ts';
-export type { Adapter, AdapterClass, AdapterTarget, FilterClause, BuiltInOperator, JoinTable, ValidationProblem } from './adapter/adapter.ts';
+export type { Adapter, AdapterClass, AdapterTarget, FilterClause, BuiltInOperator, JoinTable, ValidationProblem, ResolveOptions } from './adapter/adapter.ts';
 export { BUILT_IN_OPERATORS } from './adapter/adapter.ts';
 export { Types, lookupType, type TypeDefinition, type Coercion } from './types/index.ts';
 export { context, withContext, type MuralContext } from './context.ts';

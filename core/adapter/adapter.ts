@@ -29,8 +29,11 @@ export interface Adapter<Scope = unknown, Model = unknown> {
   filter(scope: Scope, clause: FilterClause): Scope;
   order(scope: Scope, column: string, direction: SortDirection): Scope;
   paginate(scope: Scope, size: number, number: number): Scope;
-  /** Runs the query; every record must expose its attributes as properties. */
-  resolve(scope: Scope): Promise<Model[]>;
+  /**
+   * Runs the query; every record must expose its attributes as properties.
+   * With `plain`, records may be plain rows rather than model instances.
+   */
+  resolve(scope: Scope, options?: ResolveOptions): Promise<Model[]>;
   /** Distinct records matching the scope, ignoring its order and pagination. */
   count(scope: Scope): Promise<number>;
   /** The built-in calculations but `count`, over the unpaginated scope. */
@@ -90,4 +93,9 @@ export interface AdapterTarget {
   readonly model: unknown;
   readonly type: string;
   readonly name: string;
+}
+
+export interface ResolveOptions {
+  /** Nothing will call model methods on the records: plain rows will do. */
+  plain?: boolean;
 }

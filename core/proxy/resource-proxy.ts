@@ -13,6 +13,7 @@ import { toSimpleJson, type SimpleJsonDocument } from '../render/simple-json.ts'
 import { toXmlDocument } from '../render/xml.ts';
 import type { Resource } from '../resource/resource.ts';
 import { prepareResources } from '../relationships/prepare.ts';
+import { canUsePlainRecords } from '../read/plain-records.ts';
 import { variantFor } from '../resource/polymorphism.ts';
 import { IncludeGraph, type LoadedRecord } from '../sideload/include-graph.ts';
 import { sideload } from '../sideload/sideload.ts';
@@ -144,7 +145,9 @@ export class ResourceProxy implements AsyncIterable<unknown> {
     this.validateEndpoint();
     const resource = new resourceClass();
     const id = this.single ? (this.params as { id?: unknown }).id : undefined;
-    const plan = buildQuery(resource, this.params, { id });
+    // the HTTP path never hands records to user code, so plain rows are enough when no block needs a model
+    const plain = this.options.request !== undefined && canUsePlainRecords(resourceClass);
+    const plan = { ...buildQuery(resource, this.params, { id }), plain };
     const { records, stats, filteredScope } = await loadRecords(resource, plan, { baseScope: this.options.baseScope });
     if (this.single && records.length === 0) throw new RecordNotFound(resourceClass.type, id);
     const graph = new IncludeGraph();

@@ -44,6 +44,8 @@ export interface QueryPlan {
   /** Sparse fieldsets by type; a type absent from the map renders every readable field. */
   readonly fields: ReadonlyMap<string, ReadonlySet<string>>;
   readonly extraFields: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Records may be plain rows (see canUsePlainRecords). */
+  readonly plain?: boolean;
   /** What to sideload under these records. */
   readonly include: readonly IncludeNode[];
   /** The deep parameters of every include node of the request. */

@@ -35,7 +35,7 @@ export async function loadRecords(resource: Resource, plan: QueryPlan, options: 
     scope = resource.adapter.limitPerGroup(scope, options.groupColumn, plan.perParentLimit);
   }
   const empty = plan.page?.size === 0 || plan.perParentLimit === 0;
-  const records = empty ? [] : await resource.resolve(scope);
+  const records = empty ? [] : await resource.resolve(scope, { plain: plan.plain ?? false });
   const stats = plan.stats.length > 0 ? await runStats(resource, filteredScope, plan.stats) : {};
   return { records, stats, filteredScope };
 }

@@ -1,4 +1,4 @@
-import type { Adapter, AdapterClass } from '../adapter/adapter.ts';
+import type { Adapter, AdapterClass, ResolveOptions } from '../adapter/adapter.ts';
 import { context as currentContext, type MuralContext } from '../context.ts';
 import { ResourceConfigurationError } from '../errors/index.ts';
 import type { QueryParams } from '../query/query-params.ts';
@@ -244,8 +244,8 @@ export class Resource {
   }
 
   /** Runs the composed query; must return the records. */
-  resolve(scope: unknown): Promise<unknown[]> {
-    return this.adapter.resolve(scope);
+  resolve(scope: unknown, options?: ResolveOptions): Promise<unknown[]> {
+    return this.adapter.resolve(scope, options);
   }
 
   /** Persistence step 1 of a create: a new, unsaved model. */

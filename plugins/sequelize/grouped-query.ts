@@ -1,4 +1,4 @@
-import { Sequelize, type FindOptions, type Model, type ModelStatic, type Transaction } from 'sequelize';
+import { QueryTypes, Sequelize, type FindOptions, type Model, type ModelStatic, type Transaction } from 'sequelize';
 import { currentTransaction } from '../../core/index.ts';
 import type { SequelizeScope } from './sequelize-scope.ts';
 
@@ -14,7 +14,7 @@ interface QueryGenerator {
  * <scope order>)` and an outer query keeps rows numbered N or less. Window
  * functions exist on SQLite ≥ 3.25, PostgreSQL and MySQL 8 / MariaDB 10.2.
  */
-export async function findPerGroup(scope: SequelizeScope): Promise<Model[]> {
+export async function findPerGroup(scope: SequelizeScope, raw = false): Promise<Model[]> {
   const model = scope.model;
   const { column, limit } = scope.perGroup!;
   const sequelize = model.sequelize!;
@@ -36,6 +36,8 @@ export async function findPerGroup(scope: SequelizeScope): Promise<Model[]> {
       model,
     }, model)
     .replace(/;\s*$/, '');
-  const sql = `SELECT * FROM (${inner}) AS ${q('__mural_ranked')} WHERE ${q('__mural_row')} <= ${Number(limit)} ORDER BY ${q('__mural_row')}`;
-  return sequelize.query(sql, { model, mapToModel: true, transaction: currentTransaction() as Transaction | undefined });
+  const sql = `SELECT * FROM (${inner}) AS ${q('__mural_ranked')} WHERE ${q('__mural_row')} <= ${Number(limit)} ORDER BY ${q(column)}, ${q('__mural_row')}`;
+  const transaction = currentTransaction() as Transaction | undefined;
+  if (raw) return (await sequelize.query(sql, { type: QueryTypes.SELECT, transaction })) as Model[];
+  return sequelize.query(sql, { model, mapToModel: true, transaction });
 }

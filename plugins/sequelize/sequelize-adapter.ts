@@ -1,5 +1,5 @@
 import { Sequelize, type Model, type ModelStatic, type Transaction } from 'sequelize';
-import type { Adapter, AdapterTarget, FilterClause, JoinTable, SortDirection, ValidationProblem } from '../../core/index.ts';
+import type { Adapter, AdapterTarget, FilterClause, JoinTable, ResolveOptions, SortDirection, ValidationProblem } from '../../core/index.ts';
 import { currentTransaction, ResourceConfigurationError } from '../../core/index.ts';
 import { linkRows, unlinkRows, validateRecord, validationProblems } from './persistence.ts';
 import { columnOf, filterCondition } from './filter-condition.ts';
@@ -32,8 +32,11 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
     return scope.limit(size).offset((number - 1) * size);
   }
 
-  resolve(scope: SequelizeScope): Promise<Model[]> {
-    return scope.perGroup ? findPerGroup(scope) : scope.model.findAll({ ...scope.findOptions, transaction: tx() });
+  resolve(scope: SequelizeScope, options: ResolveOptions = {}): Promise<Model[]> {
+    // plain rows skip building model instances, most of Sequelize's read cost; joins still need nesting
+    const raw = (options.plain ?? false) && !scope.findOptions.include;
+    if (scope.perGroup) return findPerGroup(scope, raw);
+    return scope.model.findAll({ ...scope.findOptions, transaction: tx(), raw });
   }
 
   limitPerGroup(scope: SequelizeScope, column: string, limit: number): SequelizeScope {
@@ -87,7 +90,7 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
   }
 
   throughParentIds(record: Model): unknown[] {
-    const value = record.get(PARENT_IDS) as unknown;
+    const value = (typeof record.get === 'function' ? record.get(PARENT_IDS) : (record as unknown as Record<string, unknown>)[PARENT_IDS]) as unknown;
     return value === null || value === undefined ? [] : String(value).split(',');
   }
 

@@ -1,0 +1,52 @@
+import test from 'ava';
+import { parseQueryString, withContext } from '../../../core/index.ts';
+import { canUsePlainRecords } from '../../../core/read/plain-records.ts';
+import { testDatabases } from '../../support/databases.ts';
+import { openDirectory, type Directory } from '../../support/directory.ts';
+import { serve, type HttpClient } from '../../support/http.ts';
+
+/**
+ * Over HTTP Mural renders from plain rows when no user code needs a model;
+ * in-process `toJsonapi()` renders from model instances. Both must produce
+ * the same document on every database, for every type.
+ */
+const queries = [
+  '/api/v1/employees?include=positions.department,teams,tasks.milestones,current_position&page[size]=15&extra_fields[employees]=vacation_days',
+  '/api/v1/positions?include=employee,department&filter[active]=true&sort=-rank&page[size]=25',
+  '/api/v1/notes?include=notable&page[size]=30&sort=-id',
+  '/api/v1/tasks?include=milestones,employee&page[size]=30',
+  '/api/v1/teams?include=employees&page[size]=5&page[employees][size]=2',
+  '/api/v1/employees?include=positions&page[positions][size]=1&sort=-positions.rank&page[size]=10',
+];
+
+for (const db of testDatabases()) {
+  let dir: Directory;
+  let client: HttpClient;
+  test.before(async () => {
+    dir = await openDirectory(db, 'plain_rows', 40);
+    client = await serve(dir.app);
+  });
+  test.after.always(async () => {
+    await client?.close();
+    await dir?.sequelize.close();
+  });
+
+  test(`${db.name}: the example's Resources qualify for plain rows, except where a block needs a model`, (t) => {
+    const { EmployeeResource, PositionResource, TaskResource, NoteResource } = dir.resources;
+    t.false(canUsePlainRecords(EmployeeResource), 'vacation_days is computed by a block');
+    t.true(canUsePlainRecords(PositionResource));
+    t.true(canUsePlainRecords(TaskResource));
+    t.true(canUsePlainRecords(NoteResource));
+  });
+
+  for (const path of queries) {
+    test(`${db.name}: HTTP and in-process agree on ${path.split('?')[0]}?${decodeURIComponent(path.split('?')[1]!).slice(0, 60)}`, async (t) => {
+      const http = (await client.get(path, { 'X-Role': 'admin' })).body as Record<string, unknown>;
+      const type = path.split('?')[0]!.split('/').pop()!;
+      const resource = Object.values(dir.resources).find((r) => r.type === type)!;
+      const local = await withContext({ role: 'admin' }, () => resource.all(parseQueryString(path.split('?')[1]!)).toJsonapi());
+      delete http.links;
+      t.deepEqual(http, JSON.parse(JSON.stringify(local)));
+    });
+  }
+}
