@@ -13,7 +13,7 @@ import { toSimpleJson, type SimpleJsonDocument } from '../render/simple-json.ts'
 import { toXmlDocument } from '../render/xml.ts';
 import type { Resource } from '../resource/resource.ts';
 import { prepareResources } from '../relationships/prepare.ts';
-import { canUsePlainRecords } from '../read/plain-records.ts';
+import { canUsePlainRecords, includesNeedModels } from '../read/plain-records.ts';
 import { variantFor } from '../resource/polymorphism.ts';
 import { IncludeGraph, type LoadedRecord } from '../sideload/include-graph.ts';
 import { sideload } from '../sideload/sideload.ts';
@@ -49,6 +49,8 @@ interface Loaded {
  */
 export class ResourceProxy implements AsyncIterable<unknown> {
   private loading?: Promise<Loaded>;
+  /** A load for rendering only, which may read plain rows. */
+  private rendering?: Promise<Loaded>;
   private readonly capturedContext: MuralContext | undefined;
 
   constructor(
@@ -82,7 +84,7 @@ export class ResourceProxy implements AsyncIterable<unknown> {
   }
 
   async toJsonapi(): Promise<JsonApiDocument> {
-    const loaded = await this.load();
+    const loaded = await this.loadForRender();
     return this.run(() =>
       renderDocument({ plan: loaded.plan, records: loaded.records, single: this.single, stats: loaded.stats, graph: loaded.graph, links: loaded.links }),
     );
@@ -121,6 +123,7 @@ export class ResourceProxy implements AsyncIterable<unknown> {
     this.errors = proxy.errors;
     this.lastWrite = proxy;
     this.loading = undefined;
+    this.rendering = undefined;
     return saved;
   }
 
@@ -131,23 +134,33 @@ export class ResourceProxy implements AsyncIterable<unknown> {
   }
 
   private load(): Promise<Loaded> {
-    this.loading ??= this.run(() => this.execute());
+    this.loading ??= this.run(() => this.execute(false));
     return this.loading;
+  }
+
+  /**
+   * Rendering never hands records to user code, so it may use plain rows; a
+   * later `data` then runs the query again for model instances.
+   */
+  private loadForRender(): Promise<Loaded> {
+    if (this.loading) return this.loading;
+    this.rendering ??= this.run(() => this.execute(true));
+    return this.rendering;
   }
 
   private run<R>(fn: () => R): R {
     return this.capturedContext ? withContext(this.capturedContext, fn) : fn();
   }
 
-  private async execute(): Promise<Loaded> {
+  private async execute(renderOnly: boolean): Promise<Loaded> {
     const resourceClass = this.resourceClass;
     prepareResources();
     this.validateEndpoint();
     const resource = new resourceClass();
     const id = this.single ? (this.params as { id?: unknown }).id : undefined;
-    // the HTTP path never hands records to user code, so plain rows are enough when no block needs a model
-    const plain = this.options.request !== undefined && canUsePlainRecords(resourceClass);
-    const plan = { ...buildQuery(resource, this.params, { id }), plain };
+    const built = buildQuery(resource, this.params, { id });
+    const plain = renderOnly && canUsePlainRecords(resourceClass, built.extraFields.get(resourceClass.type) ?? new Set()) && !includesNeedModels(built.include);
+    const plan = { ...built, plain };
     const { records, stats, filteredScope } = await loadRecords(resource, plan, { baseScope: this.options.baseScope });
     if (this.single && records.length === 0) throw new RecordNotFound(resourceClass.type, id);
     const graph = new IncludeGraph();

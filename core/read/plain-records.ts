@@ -7,16 +7,17 @@ const verdicts = new WeakMap<object, boolean>();
 /**
  * Whether a Resource's records can be rendered from plain rows instead of
  * model instances: nothing user-written receives a record (no attribute
- * blocks, no guards taking a model, no relationship blocks, no custom
- * resolve). Building model instances is most of an ORM's read cost, so the
+ * blocks, no guards taking a model, no custom resolve, no block of an
+ * included relationship; see includesNeedModels). Building model instances is most of an ORM's read cost, so the
  * HTTP path skips it whenever no user code could tell the difference.
  */
-export function canUsePlainRecords(resource: typeof Resource): boolean {
-  const known = verdicts.get(resource);
-  if (known !== undefined) return known;
-  const verdict = variantsOf(resource).every(ownVerdict);
-  verdicts.set(resource, verdict);
-  return verdict;
+export function canUsePlainRecords(resource: typeof Resource, extraFields?: ReadonlySet<string>): boolean {
+  let verdict = verdicts.get(resource);
+  if (verdict === undefined) verdicts.set(resource, (verdict = variantsOf(resource).every(ownVerdict)));
+  if (!verdict) return verdict;
+  if (!extraFields) return ![...resource.config.attributes.values()].some((a) => a.extra && a.block);
+  // an extra attribute's block matters only when the request asks for it
+  return ![...extraFields].some((name) => variantsOf(resource).some((r) => r.config.attributes.get(name)?.block));
 }
 
 function ownVerdict(resource: typeof Resource): boolean {
@@ -24,10 +25,12 @@ function ownVerdict(resource: typeof Resource): boolean {
   const takesModel = (guard: Guard | 'required') =>
     typeof guard !== 'boolean' && guard !== 'required' && resolveGuard(guard, resource.prototype, resource.name).arity > 0;
   for (const attribute of resource.config.attributes.values()) {
-    if (attribute.block || takesModel(attribute.readable)) return false;
-  }
-  for (const relationship of resource.config.relationships.values()) {
-    if (relationship.params || relationship.assign || relationship.assignEach) return false;
+    if ((attribute.block && !attribute.extra) || takesModel(attribute.readable)) return false;
   }
   return true;
+}
+
+/** Relationship blocks receive the parent records; an include using one needs model instances for its parents. */
+export function includesNeedModels(nodes: ReadonlyArray<{ relationship: { params?: unknown; assign?: unknown; assignEach?: unknown } }>): boolean {
+  return nodes.some(({ relationship: r }) => Boolean(r.params || r.assign || r.assignEach));
 }

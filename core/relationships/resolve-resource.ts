@@ -2,7 +2,7 @@ import { ResourceConfigurationError } from '../errors/index.ts';
 import type { Resource } from '../resource/resource.ts';
 import { pluralize, singularize } from '../resource/naming.ts';
 import type { RelationshipDefinition, ResourceReference } from './relationship-definition.ts';
-import { closestMatch, registeredResources } from './resource-registry.ts';
+import { closestMatch, registeredResources, registryRevision } from './resource-registry.ts';
 
 type ResourceClass = typeof Resource;
 
@@ -25,8 +25,24 @@ export function resolveReference(from: object, reference: ResourceReference): Re
   return findByName(from, [reference]) ?? fail(from, reference);
 }
 
-/** The related Resource of a relationship, inferred from its name when not given. */
+const resolved = new WeakMap<object, Map<unknown, { revision: number; resource: ResourceClass }>>();
+
+/**
+ * The related Resource of a relationship, inferred from its name when not
+ * given. Remembered until another Resource is declared: links and sideloads
+ * ask for it once per record.
+ */
 export function relatedResource(definition: RelationshipDefinition, reference = definition.resource): ResourceClass {
+  let cache = resolved.get(definition);
+  if (!cache) resolved.set(definition, (cache = new Map()));
+  const hit = cache.get(reference);
+  if (hit && hit.revision === registryRevision()) return hit.resource;
+  const resource = resolveRelated(definition, reference);
+  cache.set(reference, { revision: registryRevision(), resource });
+  return resource;
+}
+
+function resolveRelated(definition: RelationshipDefinition, reference: ResourceReference | undefined): ResourceClass {
   if (reference) return resolveReference(definition.owner, reference);
   const plural = definition.kind === 'belongs_to' || definition.kind === 'has_one' ? pluralize(definition.name) : definition.name;
   const singular = singularize(plural);

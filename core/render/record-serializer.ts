@@ -5,7 +5,7 @@ import { lookupType, type Coercion } from '../types/index.ts';
 import { readableNow } from '../query/include-tree.ts';
 import type { RelationshipDefinition } from '../relationships/relationship-definition.ts';
 import type { IncludeGraph, LoadedRecord } from '../sideload/include-graph.ts';
-import { relatedLink } from './relationship-link.ts';
+import { compileRelatedLink, type LinkBuilder } from './relationship-link.ts';
 
 export interface ResourceObject {
   id: string;
@@ -33,7 +33,7 @@ interface CompiledAttribute {
 export class RecordSerializer {
   readonly type: string;
   private readonly attributes: CompiledAttribute[];
-  private readonly relationships: RelationshipDefinition[];
+  private readonly relationships: Array<{ definition: RelationshipDefinition; link: LinkBuilder }>;
   private readonly readId: Coercion;
 
   constructor(
@@ -49,7 +49,9 @@ export class RecordSerializer {
       .filter((a) => a.name !== 'id' && wanted(a, fields, extraFields))
       .map((a) => this.compile(a))
       .filter((a): a is CompiledAttribute => a !== undefined);
-    this.relationships = [...config.relationships.values()].filter((r) => readableNow(resource, r));
+    this.relationships = [...config.relationships.values()]
+      .filter((r) => readableNow(resource, r))
+      .map((definition) => ({ definition, link: compileRelatedLink(resource.resourceClass, definition) }));
   }
 
   serialize(record: unknown): ResourceObject {
@@ -72,16 +74,16 @@ export class RecordSerializer {
    */
   private renderRelationships(row: Record<string, unknown>): Record<string, unknown> {
     const result: Record<string, unknown> = {};
-    const owner = this.resource.resourceClass;
-    for (const relationship of this.relationships) {
-      const related = this.graph?.relatedTo(row, relationship.name);
-      if (this.fields && !this.fields.has(relationship.name) && related === undefined) continue;
+    for (const { definition, link: linkOf } of this.relationships) {
+      const name = definition.name;
+      const related = this.graph?.relatedTo(row, name);
+      if (this.fields && !this.fields.has(name) && related === undefined) continue;
       const member: Record<string, unknown> = {};
       if (related !== undefined) member.data = linkage(related);
-      if (related === undefined || this.graph?.isImplicit(row, relationship.name)) member.meta = { included: false };
-      const link = relatedLink(owner, relationship, row);
+      if (related === undefined || this.graph?.isImplicit(row, name)) member.meta = { included: false };
+      const link = linkOf(row);
       if (link) member.links = { related: link };
-      result[relationship.name] = member;
+      result[name] = member;
     }
     return result;
   }

@@ -12,35 +12,64 @@ type ResourceClass = typeof Resource;
  * key is null.
  */
 export function relatedLink(owner: ResourceClass, relationship: RelationshipDefinition, record: Record<string, unknown>): string | undefined {
-  if (!relationship.link || !owner.autolink) return undefined;
-  const target = targetOf(relationship, record);
-  if (!target || !target.endpoint.actions.includes('index')) return undefined;
-  const url = `${target.baseUrl ?? ''}${target.endpointNamespace ?? ''}${target.endpoint.path}`;
-  const id = record[relationship.primaryKey];
+  return compileRelatedLink(owner, relationship)(record);
+}
+
+export type LinkBuilder = (record: Record<string, unknown>) => string | undefined;
+
+/**
+ * The link of one relationship, with everything that does not depend on the
+ * record (target endpoint, key names) worked out once: serializers call the
+ * result for every record.
+ */
+export function compileRelatedLink(owner: ResourceClass, relationship: RelationshipDefinition): LinkBuilder {
+  const none: LinkBuilder = () => undefined;
+  if (!relationship.link || !owner.autolink) return none;
+  if (relationship.kind === 'polymorphic_belongs_to') {
+    const byValue = new Map(relationship.groups!.map((g) => [g.value, keyLink(endpointOf(targetOf(relationship, g.value)), g.foreignKey ?? foreignKeyOf(relationship))]));
+    const column = relationship.groupBy!;
+    return (record) => byValue.get(String(record[column]))?.(record);
+  }
+  const url = endpointOf(targetOf(relationship));
+  if (url === undefined) return none;
+  const primaryKey = relationship.primaryKey;
+  const foreignKey = foreignKeyOf(relationship);
   switch (relationship.kind) {
     case 'belongs_to':
-    case 'polymorphic_belongs_to': {
-      const group = relationship.groups?.find((g) => g.value === String(record[relationship.groupBy!]));
-      const key = record[group?.foreignKey ?? foreignKeyOf(relationship)];
-      return key === null || key === undefined ? undefined : `${url}?filter[id]=${encode(key)}`;
+      return keyLink(url, foreignKey);
+    case 'polymorphic_has_many': {
+      const suffix = `&filter[${typeColumnOf(relationship)}]=${encode(owner.type)}`;
+      return (record) => `${url}?filter[${foreignKey}]=${encode(record[primaryKey])}${suffix}`;
     }
-    case 'polymorphic_has_many':
-      return `${url}?filter[${foreignKeyOf(relationship)}]=${encode(id)}&filter[${typeColumnOf(relationship)}]=${encode(owner.type)}`;
     default:
-      return `${url}?filter[${foreignKeyOf(relationship)}]=${encode(id)}`;
+      return (record) => `${url}?filter[${foreignKey}]=${encode(record[primaryKey])}`;
   }
 }
 
-function targetOf(relationship: RelationshipDefinition, record: Record<string, unknown>): ResourceClass | undefined {
+function keyLink(url: string | undefined, foreignKey: string): LinkBuilder {
+  if (url === undefined) return () => undefined;
+  return (record) => {
+    const key = record[foreignKey];
+    return key === null || key === undefined ? undefined : `${url}?filter[id]=${encode(key)}`;
+  };
+}
+
+function endpointOf(target: ResourceClass | undefined): string | undefined {
+  if (!target || !target.endpoint.actions.includes('index')) return undefined;
+  return `${target.baseUrl ?? ''}${target.endpointNamespace ?? ''}${target.endpoint.path}`;
+}
+
+function targetOf(relationship: RelationshipDefinition, groupValue?: string): ResourceClass | undefined {
   try {
-    if (relationship.kind !== 'polymorphic_belongs_to') return relatedResource(relationship);
-    const group = relationship.groups!.find((g) => g.value === String(record[relationship.groupBy!]));
-    return group ? relatedResource(relationship, group.resource ?? group.value) : undefined;
+    if (groupValue === undefined) return relatedResource(relationship);
+    const group = relationship.groups!.find((g) => g.value === groupValue)!;
+    return relatedResource(relationship, group.resource ?? group.value);
   } catch {
     return undefined;
   }
 }
 
 function encode(value: unknown): string {
-  return encodeURIComponent(String(value));
+  const text = String(value);
+  return /^[\w-]*$/.test(text) ? text : encodeURIComponent(text);
 }

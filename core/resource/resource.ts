@@ -65,7 +65,7 @@ export class Resource {
 
   /** The JSON:API type; inferred from the class name when not set. */
   static get type(): string {
-    return configOf(this).type ?? typeFromClassName(this.name);
+    return configOf(this).type ?? inferredType(this);
   }
   static set type(value: string) {
     configOf(this).type = value;
@@ -271,6 +271,14 @@ export class Resource {
   async delete(model: object): Promise<void> {
     await this.adapter.destroy(model, currentTransaction());
   }
+}
+
+const inferredTypes = new WeakMap<object, string>();
+
+function inferredType(resourceClass: typeof Resource): string {
+  let type = inferredTypes.get(resourceClass);
+  if (type === undefined) inferredTypes.set(resourceClass, (type = typeFromClassName(resourceClass.name)));
+  return type;
 }
 
 function addHook(resourceClass: object, hook: HookName, handler: HookHandler, options?: HookOptions): void {

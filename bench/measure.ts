@@ -1,0 +1,42 @@
+import { performance } from 'node:perf_hooks';
+
+export interface Timing {
+  name: string;
+  /** Median milliseconds per operation. */
+  median: number;
+}
+
+/**
+ * Runs each contender in turn, round after round, so that warm-up, GC and
+ * machine noise fall on all of them alike; reports the median per operation.
+ */
+export async function alternate(contenders: Record<string, () => Promise<unknown>>, rounds: number, perRound: number): Promise<Record<string, Timing>> {
+  const samples: Record<string, number[]> = Object.fromEntries(Object.keys(contenders).map((n) => [n, []]));
+  for (const fn of Object.values(contenders)) for (let i = 0; i < 3; i++) await fn();
+  for (let round = 0; round < rounds; round++) {
+    for (const [name, fn] of Object.entries(contenders)) {
+      const start = performance.now();
+      for (let i = 0; i < perRound; i++) await fn();
+      samples[name]!.push((performance.now() - start) / perRound);
+    }
+  }
+  return Object.fromEntries(Object.entries(samples).map(([name, list]) => [name, { name, median: median(list) }]));
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Heap growth while `fn` holds its result, after a forced GC when available. */
+export async function heapUsedBy(fn: () => Promise<unknown>): Promise<number> {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const before = process.memoryUsage().heapUsed;
+  const kept = await fn();
+  gc?.();
+  const after = process.memoryUsage().heapUsed;
+  void kept;
+  return Math.max(0, after - before);
+}

@@ -1,0 +1,128 @@
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { RawDriver } from './baselines/raw-driver.ts';
+import { openFixture } from './fixtures.ts';
+import { loadTest } from './http-load.ts';
+import { alternate, heapUsedBy } from './measure.ts';
+import { apps, contenders, handWrittenCreate, INCLUDE_QUERY, muralCreatePayload, muralPage } from './scenarios.ts';
+
+/*
+ * `npm run bench`: Mural against hand-written code with the same tools (a),
+ * the raw driver (b) and a plain loop (c), measured alternately in one run.
+ * Prints every figure and ratio; exits 1 when a target is missed.
+ */
+const lines: string[] = [];
+const failures: string[] = [];
+const say = (line: string) => {
+  lines.push(line);
+  console.log(line);
+};
+const target = (label: string, value: number, limit: number, atLeast: boolean) => {
+  const ok = atLeast ? value >= limit : value <= limit;
+  if (!ok) failures.push(`${label}: ${value.toFixed(2)} (target ${atLeast ? '≥' : '≤'} ${limit})`);
+  return `${value.toFixed(2)} ${ok ? 'ok' : 'MISSED'} (target ${atLeast ? '≥' : '≤'} ${limit})`;
+};
+const ms = (n: number) => `${n.toFixed(2)} ms`;
+
+const started = performance.now();
+say(`Mural benchmarks: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, SQLite`);
+const fixture = await openFixture(1000);
+const raw = new RawDriver(fixture.file);
+
+say('\n1. GET /api/v1/employees?include=positions.department,teams&page[size]=20 over HTTP, 1,000 employees');
+const servers = apps(fixture, raw);
+await contenders(fixture, raw, 20, true);
+for (const connections of [1, 16]) {
+  const results: Record<string, { rps: number[]; p99: number[] }> = { mural: { rps: [], p99: [] }, sequelize: { rps: [], p99: [] }, driver: { rps: [], p99: [] } };
+  for (let round = 0; round < 2; round++) {
+    for (const [name, app] of Object.entries(servers)) {
+      const result = await loadTest(app, `/api/v1/employees?${INCLUDE_QUERY}`, connections, 3);
+      results[name]!.rps.push(result.requestsPerSecond);
+      results[name]!.p99.push(result.p99);
+    }
+  }
+  const best = (name: string) => Math.max(...results[name]!.rps);
+  const p99 = (name: string) => Math.min(...results[name]!.p99);
+  say(`   ${connections} connection(s): Mural ${best('mural').toFixed(0)} req/s (p99 ${p99('mural')} ms), (a) Sequelize by hand ${best('sequelize').toFixed(0)} req/s (p99 ${p99('sequelize')} ms), (b) raw driver ${best('driver').toFixed(0)} req/s (p99 ${p99('driver')} ms)`);
+  say(`   Mural/(a) ${target(`scenario 1, ${connections} connection(s), Mural/(a)`, best('mural') / best('sequelize'), 1, true)}; Mural/(b) ${(best('mural') / best('driver')).toFixed(2)}`);
+}
+
+say('\n2. The same documents built in-process');
+for (const [label, size, include] of [['include, page[size]=20', 20, true], ['no include, page[size]=100', 100, false]] as const) {
+  const timing = await alternate(await contenders(fixture, raw, size, include), 15, 10);
+  const m = timing.mural!.median;
+  say(`   ${label}: Mural ${ms(m)}, (a) ${ms(timing.sequelize!.median)}, (b) ${ms(timing.driver!.median)}`);
+  say(`   throughput Mural/(a) ${target(`scenario 2 (${label}) Mural/(a)`, timing.sequelize!.median / m, 1, true)}; Mural/(b) ${target(`scenario 2 (${label}) Mural/(b)`, timing.driver!.median / m, 0.5, true)}`);
+}
+
+say('\n3. Rendering 10,000 loaded employees with positions.department and teams');
+const big = await openFixture(10_000);
+const bigRaw = new RawDriver(big.file);
+const bigMural = muralPage(big, 'include=positions.department,teams&page[size]=10000');
+const proxyDocument = await (async () => {
+  const { EmployeeResource } = big.resources;
+  class AllEmployees extends EmployeeResource {
+    static {
+      this.type = 'employees';
+      this.maxPageSize = 20_000;
+    }
+  }
+  const query = 'include=positions.department,teams&page[size]=10000';
+  const proxy = AllEmployees.all((await import('../core/index.ts')).parseQueryString(query), undefined, { request: { path: '/api/v1/employees', query, action: 'index' } });
+  await proxy.toJsonapi();
+  return proxy;
+})();
+const rows = await collectRows(bigRaw);
+const { employeeDocument } = await import('./baselines/hand-serializer.ts');
+const render = await alternate({ mural: () => proxyDocument.toJsonapi(), loop: async () => employeeDocument(rows) }, 7, 1);
+say(`   Mural render ${ms(render.mural!.median)}, (c) plain loop ${ms(render.loop!.median)}`);
+say(`   Mural/(c) time ${target('scenario 3 render time Mural/(c)', render.mural!.median / render.loop!.median, 1.5, false)}`);
+
+say('\n4. Sideposted create: an employee with 3 positions and their departments, one transaction');
+let n = 0;
+const { EmployeeResource } = fixture.resources;
+const create = await alternate({
+  mural: async () => {
+    const write = EmployeeResource.build(muralCreatePayload(n++));
+    if (!(await write.save())) throw new Error(JSON.stringify(write.errors));
+    return write.toJsonapi();
+  },
+  sequelize: () => handWrittenCreate(fixture, n++),
+}, 7, 5);
+say(`   Mural ${ms(create.mural!.median)} (with the response document), (a) by hand ${ms(create.sequelize!.median)}; Mural/(a) throughput ${(create.sequelize!.median / create.mural!.median).toFixed(2)}`);
+
+say('\n5. Scaling');
+const counts: number[] = [];
+for (const size of [20, 200, 1000]) {
+  const page = muralPage(fixture, `include=positions.department,teams&page[size]=${size}`);
+  fixture.queries.length = 0;
+  await page();
+  counts.push(fixture.queries.length);
+}
+say(`   queries for 20 / 200 / 1,000 parents: ${counts.join(' / ')} ${counts.every((c) => c === counts[0]) ? 'ok (constant)' : 'MISSED (not constant)'}`);
+if (!counts.every((c) => c === counts[0])) failures.push(`scenario 5 query counts ${counts.join('/')}`);
+const small = muralPage(fixture, 'include=positions.department,teams&page[size]=1000');
+const scale = await alternate({ small, big: bigMural }, 5, 1);
+const timeRatio = scale.big!.median / scale.small!.median;
+const memorySmall = await heapUsedBy(small);
+const memoryBig = await heapUsedBy(bigMural);
+say(`   1,000 → 10,000 records: time ×${timeRatio.toFixed(1)} ${target('scenario 5 time ratio for 10× records', timeRatio, 15, false)}, retained memory ×${(memoryBig / Math.max(memorySmall, 1)).toFixed(1)} (${(memorySmall / 1e6).toFixed(1)} MB → ${(memoryBig / 1e6).toFixed(1)} MB) ${target('scenario 5 memory ratio for 10× records', memoryBig / Math.max(memorySmall, 1), 15, false)}`);
+
+await raw.close();
+await bigRaw.close();
+await fixture.sequelize.close();
+await big.sequelize.close();
+say(`\nTotal ${((performance.now() - started) / 1000).toFixed(0)} s. ${failures.length === 0 ? 'Every target met.' : `Missed: ${failures.join('; ')}`}`);
+process.exitCode = failures.length === 0 ? 0 : 1;
+
+/** The rows a hand-written loop would render, loaded once with the raw driver. */
+async function collectRows(driver: RawDriver) {
+  const employees = await driver.all('SELECT id, first_name, last_name, age, created_at, updated_at FROM employees ORDER BY last_name ASC, id ASC LIMIT 10000');
+  const positions = await driver.all('SELECT id, title, active, rank, employee_id, department_id FROM positions ORDER BY id');
+  const teamRows = await driver.all('SELECT t.id, t.name, t.department_id, et.employee_id FROM teams t JOIN employee_teams et ON et.team_id = t.id ORDER BY t.id');
+  const departments = await driver.all('SELECT id, name FROM departments ORDER BY id');
+  return {
+    employees, positions, departments, total: employees.length, size: 10_000,
+    teamLinks: teamRows.map((row) => ({ team: { id: row.id, name: row.name, department_id: row.department_id }, employee_id: row.employee_id })),
+  };
+}

@@ -1,0 +1,67 @@
+import { deepStrictEqual } from 'node:assert';
+import express from 'express';
+import { parseQueryString } from '../core/index.ts';
+import { RawDriver } from './baselines/raw-driver.ts';
+import { sequelizeEmployeePage } from './baselines/sequelize-handler.ts';
+import type { Fixture } from './fixtures.ts';
+
+export const INCLUDE_QUERY = 'include=positions.department,teams&page[size]=20';
+
+/** Mural's in-process document for an employees query, with the links the HTTP path adds. */
+export function muralPage(fixture: Fixture, query: string) {
+  const { EmployeeResource } = fixture.resources;
+  class BenchEmployees extends EmployeeResource {
+    static {
+      this.type = 'employees';
+      this.maxPageSize = 20_000;
+    }
+  }
+  const params = parseQueryString(query);
+  const request = { path: '/api/v1/employees', query, action: 'index' as const };
+  return () => BenchEmployees.all(params, undefined, { request }).toJsonapi();
+}
+
+/** The three implementations of one page, after checking they answer the same document. */
+export async function contenders(fixture: Fixture, raw: RawDriver, size: number, include: boolean) {
+  const query = include ? `include=positions.department,teams&page[size]=${size}` : `page[size]=${size}`;
+  const mural = muralPage(fixture, query);
+  const handWritten = () => sequelizeEmployeePage(fixture, size, include);
+  const driver = () => raw.employeePage(size, include);
+  const expected = JSON.parse(JSON.stringify(await mural()));
+  deepStrictEqual(JSON.parse(JSON.stringify(await handWritten())), expected, 'the Sequelize baseline must render the same document');
+  deepStrictEqual(JSON.parse(JSON.stringify(await driver())), expected, 'the raw-driver baseline must render the same document');
+  return { mural, sequelize: handWritten, driver };
+}
+
+/** Express apps answering the benchmark request by each implementation. */
+export function apps(fixture: Fixture, raw: RawDriver) {
+  const send = (produce: () => Promise<unknown>) => express().get('/api/v1/employees', async (_req, res) => {
+    res.type('application/vnd.api+json').send(JSON.stringify(await produce()));
+  });
+  return {
+    mural: fixture.app,
+    sequelize: send(() => sequelizeEmployeePage(fixture, 20, true)),
+    driver: send(() => raw.employeePage(20, true)),
+  };
+}
+
+/** Baseline for scenario 4: the same graph written by hand with Sequelize. */
+export async function handWrittenCreate(fixture: Fixture, n: number): Promise<void> {
+  const { Employee, Position, Department } = fixture.models;
+  await fixture.sequelize.transaction(async (transaction) => {
+    const employee = await Employee.create({ first_name: 'Bench', last_name: `Hand ${n}` }, { transaction });
+    for (let i = 0; i < 3; i++) {
+      const department = await Department.create({ name: `Dept ${n}-${i}` }, { transaction });
+      await Position.create({ title: `Role ${i}`, employee_id: employee.id, department_id: department.id }, { transaction });
+    }
+  });
+}
+
+export function muralCreatePayload(n: number) {
+  const positions = [0, 1, 2].map((i) => ({ type: 'positions', 'temp-id': `p${i}`, method: 'create' }));
+  const included = [0, 1, 2].flatMap((i) => [
+    { type: 'positions', 'temp-id': `p${i}`, attributes: { title: `Role ${i}` }, relationships: { department: { data: { type: 'departments', 'temp-id': `d${i}`, method: 'create' } } } },
+    { type: 'departments', 'temp-id': `d${i}`, attributes: { name: `Dept ${n}-${i}` } },
+  ]);
+  return { data: { type: 'employees', attributes: { first_name: 'Bench', last_name: `Mural ${n}` }, relationships: { positions: { data: positions } } }, included };
+}

@@ -1,0 +1,51 @@
+import { datePrefix } from './date-coercions.ts';
+import { nullable, type Fail } from './nullable.ts';
+
+/**
+ * ISO 8601 with a date part, plus the spellings databases return: a space
+ * instead of `T` (SQLite, MySQL), a space before the offset and `+00` offsets
+ * (PostgreSQL), microseconds (PostgreSQL, MySQL).
+ */
+const DATETIME = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+
+function offsetOf(text: string | undefined): string | undefined {
+  if (text === undefined || text.toUpperCase() === 'Z') return 'Z';
+  const digits = text.slice(1).replace(':', '');
+  const hours = Number(digits.slice(0, 2));
+  const minutes = digits.length > 2 ? Number(digits.slice(2)) : 0;
+  if (hours > 23 || minutes > 59) return undefined;
+  return `${text[0]}${digits.slice(0, 2)}:${String(minutes).padStart(2, '0')}`;
+}
+
+/**
+ * Builds the exact string Date parses reliably rather than trusting the
+ * engine's lenient parser. A time without an offset is taken as UTC, so the
+ * server's own zone never changes what a query means.
+ */
+export function parseDateTime(text: string): Date | undefined {
+  const match = DATETIME.exec(text);
+  if (!match) return undefined;
+  const [, date = '', hh = '00', mm = '00', ss = '00', fraction = '', zone] = match;
+  if (datePrefix(date) === undefined || Number(hh) > 23 || Number(mm) > 59 || Number(ss) > 59) return undefined;
+  const offset = offsetOf(zone);
+  if (offset === undefined) return undefined;
+  // A JS Date holds milliseconds; finer digits are dropped, not rounded, so a value never moves into the next second.
+  const millis = fraction.slice(0, 3).padEnd(3, '0');
+  const parsed = new Date(`${date}T${hh}:${mm}:${ss}.${millis}${offset}`);
+  return Number.isNaN(parsed.getTime()) ? undefined : parsed;
+}
+
+function dateTimeFrom(v: unknown, fail: Fail): Date {
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? fail() : v;
+  if (typeof v !== 'string') return fail();
+  return parseDateTime(v.trim()) ?? fail();
+}
+
+/**
+ * Query strings and bodies → a JS Date. Numbers are refused: an epoch could
+ * be seconds or milliseconds, and guessing wrong is silent.
+ */
+export const toDateTime = (name: string) => nullable(name, (v, fail) => dateTimeFrom(v, fail));
+
+/** Database values (a Date, or a string some drivers return) → ISO 8601 in UTC. */
+export const readDateTime = (name: string) => nullable(name, (v, fail) => dateTimeFrom(v, fail).toISOString());
