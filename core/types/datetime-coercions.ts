@@ -47,5 +47,18 @@ function dateTimeFrom(v: unknown, fail: Fail): Date {
  */
 export const toDateTime = (name: string) => nullable(name, (v, fail) => dateTimeFrom(v, fail));
 
-/** Database values (a Date, or a string some drivers return) → ISO 8601 in UTC. */
-export const readDateTime = (name: string) => nullable(name, (v, fail) => dateTimeFrom(v, fail).toISOString());
+/** SQLite's UTC text form, `2020-01-02 03:04:05.123 +00:00`, is already ISO 8601 but for two characters. */
+const SQLITE_UTC = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} \+00:00$/;
+
+/** Database values (a Date, or a string some drivers return) → ISO 8601 in UTC; SQLite's form skips the parser. */
+export const readDateTime = (name: string) =>
+  nullable(name, (v, fail) =>
+    typeof v === 'string' && SQLITE_UTC.test(v) && plausible(v) ? `${v.slice(0, 10)}T${v.slice(11, 23)}Z` : dateTimeFrom(v, fail).toISOString(),
+  );
+
+/** Cheap range checks on the fixed-position fields; anything doubtful takes the full parser, which rejects it properly. */
+function plausible(v: string): boolean {
+  const month = +v.slice(5, 7);
+  const day = +v.slice(8, 10);
+  return month >= 1 && month <= 12 && day >= 1 && day <= 28 && +v.slice(11, 13) < 24 && +v.slice(14, 16) < 60 && +v.slice(17, 19) < 60;
+}

@@ -1,4 +1,8 @@
-/** Word lists the demo data is built from; the seed picks from them deterministically. */
+/**
+ * Word lists the demo data is built from; the seed picks from them deterministically.
+ * Names are letters only (plus the apostrophe of O'Brien) and start with a capital, so
+ * sorting by name agrees across SQLite, PostgreSQL and MariaDB collations.
+ */
 export const FIRST_NAMES = [
   'Ada', 'Grace', 'Alan', 'Katherine', 'Edsger', 'Barbara', 'Donald', 'Margaret', 'Dennis', 'Frances',
   'Ken', 'Radia', 'John', 'Hedy', 'Tim', 'Annie', 'Linus', 'Jean', 'Guido', 'Sophie',
@@ -7,7 +11,7 @@ export const FIRST_NAMES = [
 
 export const LAST_NAMES = [
   'Lovelace', 'Hopper', 'Turing', 'Johnson', 'Dijkstra', 'Liskov', 'Knuth', 'Hamilton', 'Ritchie', 'Allen',
-  'Thompson', 'Perlman', 'McCarthy', 'Lamarr', 'Berners-Lee', 'Easley', 'Torvalds', 'Bartik', 'van Rossum', 'Wilson',
+  'Thompson', 'Perlman', 'McCarthy', 'Lamarr', 'Nygaard', 'Easley', 'Torvalds', 'Bartik', 'Dahl', 'Wilson',
   'Stroustrup', 'Keller', 'Gosling', 'Goldberg', 'Wirth', 'Shaw', 'Matsumoto', 'Conway', 'Kernighan', "O'Brien",
 ];
 

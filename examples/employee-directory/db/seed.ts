@@ -96,7 +96,15 @@ function taskRows(employees: number, random: () => number): { tasks: Row[]; mile
   return { tasks, milestones };
 }
 
-/** Inserts the demo data in a few batched statements. */
+/**
+ * Inserts the demo data in a few batched statements, into empty tables (ids are
+ * explicit). The same options always give the same rows. With N employees
+ * (300 by default): 8 departments, 24 teams (3 each), N employees (Ada Lovelace
+ * is id 1), N to 3N positions, N + ⌊N/3⌋ team memberships, ⌈N/2⌉ + 32 notes (on
+ * odd-numbered employees, every team, every department), N − ⌊(N+1)/4⌋ tasks
+ * (bugs, features and epics in turn) and 3 milestones per epic. For 300: 400
+ * memberships, 182 notes, 225 tasks (75 of each type), 225 milestones.
+ */
 export async function seed(models: Models, options: SeedOptions = {}): Promise<void> {
   const count = options.employees ?? 300;
   const random = generator(20200101);
@@ -124,7 +132,11 @@ export async function seedIfEmpty(models: Models, options: SeedOptions = {}): Pr
   return true;
 }
 
-/** Drops and recreates every table. */
+/**
+ * Drops and recreates the tables of every model defined on `sequelize`. No model
+ * declares a database foreign key (see models/index.ts), so the drop order never
+ * trips a constraint and MySQL needs no FOREIGN_KEY_CHECKS switch.
+ */
 export async function resetDatabase(sequelize: Sequelize): Promise<void> {
   await sequelize.sync({ force: true });
 }

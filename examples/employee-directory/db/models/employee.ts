@@ -5,7 +5,8 @@ export class Employee extends Model {
   declare first_name: string;
   declare last_name: string;
   declare age: number | null;
-  declare salary: string | null;
+  /** DECIMAL: a string on PostgreSQL and MariaDB, a number on SQLite (it has no decimal type). */
+  declare salary: string | number | null;
   declare created_at: Date;
   declare updated_at: Date;
 }
