@@ -1,6 +1,6 @@
 import test from 'ava';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -102,4 +102,37 @@ export default defineConfig({ resources: [PlainResource] });
   t.notRegex(stdout, /\u001b\[/);
   const failure = await run(process.execPath, [resolve(repo, 'bin/mural.js'), 'nonsense'], { cwd: dir }).catch((e: { code: number; stderr: string }) => e);
   t.is((failure as { code: number }).code, 2);
+});
+
+test('a plugin can replace a generator template', async (t) => {
+  const dir = project(
+    `import { defineConfig } from '${cli}';
+import { sequelizePlugin } from '${resolve(repo, 'plugins/sequelize/index.ts')}';
+import { expressPlugin } from '${resolve(repo, 'plugins/express/index.ts')}';
+export default defineConfig({
+  resources: [],
+  plugins: [sequelizePlugin, expressPlugin, { name: 'house-style', setup(host) { host.template('resource', (c) => \`// house style\\nexport const \${c.resourceClass} = '\${c.type}';\\n\`); } }],
+});
+`,
+  );
+  const result = await runMural(['generate', 'resource', 'Widget', 'name:string'], dir);
+  t.is(result.code, 0, result.err);
+  t.is(readFileSync(join(dir, 'app/resources/widget-resource.ts'), 'utf8'), "// house style\nexport const WidgetResource = 'widgets';\n");
+  t.regex(readFileSync(join(dir, 'app/models/widget.ts'), 'utf8'), /export class Widget extends Model/, 'the other templates are untouched');
+});
+
+test('NO_COLOR turns colour off even in a terminal', async (t) => {
+  const previous = process.env.NO_COLOR;
+  process.env.NO_COLOR = '1';
+  try {
+    const { main } = await import('../../bin/main.ts');
+    let err = '';
+    const code = await main(['guards'], { cwd: mkdtempSync(join(tmpdir(), 'mural-nocolor-')), io: { out: () => undefined, err: (s) => void (err += s), interactive: true } });
+    t.is(code, 2);
+    t.notRegex(err, /\u001b\[/);
+    t.regex(err, /No mural\.config\.ts/);
+  } finally {
+    if (previous === undefined) delete process.env.NO_COLOR;
+    else process.env.NO_COLOR = previous;
+  }
 });
