@@ -165,13 +165,13 @@ export class ResourceProxy implements AsyncIterable<unknown> {
     if (this.single && records.length === 0) throw new RecordNotFound(resourceClass.type, id);
     const graph = new IncludeGraph();
     const roots = (records as object[]).map((record) => ({ record, resource: variantFor(resourceClass, record) }));
-    await sideload(roots, plan, graph);
-    const loaded: Loaded = { plan, records: roots, stats, graph };
     const request = this.options.request;
-    if (request && !this.single && plan.page && plan.page.size > 0 && resourceClass.paginationLinks) {
-      const total = await totalCount(resource, plan, records.length, stats, filteredScope);
-      loaded.links = paginationLinks((resourceClass.baseUrl ?? '') + request.path, request.query, plan.page, total);
-    }
+    const wantsLinks = request && !this.single && plan.page && plan.page.size > 0 && resourceClass.paginationLinks;
+    // the count for `last`, when needed, runs alongside the sideloads rather than after them
+    const total = wantsLinks ? totalCount(resource, plan, records.length, stats, filteredScope) : undefined;
+    await Promise.all([sideload(roots, plan, graph), total]);
+    const loaded: Loaded = { plan, records: roots, stats, graph };
+    if (request && total) loaded.links = paginationLinks((resourceClass.baseUrl ?? '') + request.path, request.query, plan.page!, await total);
     return loaded;
   }
 

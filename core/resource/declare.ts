@@ -3,6 +3,7 @@ import { lookupType } from '../types/index.ts';
 import { buildAttribute, type AttributeBlock, type AttributeOptions } from './attribute.ts';
 import type { FilterOptions, OperatorFunction } from './filter-definition.ts';
 import type { ResourceConfig } from './resource-config.ts';
+import { bumpRevision } from './revision.ts';
 import type { SortDirection, SortFunction, SortOptions } from './sort-definition.ts';
 import { BUILT_IN_CALCULATIONS, type BuiltInCalculation, type CalculationFunction } from './stat-definition.ts';
 
@@ -37,6 +38,7 @@ export function declareAttribute(
   if (ENUM_TYPES.has(type) && !options.allow) {
     throw new ResourceConfigurationError(`${owner}: attribute "${name}" of type ${type} needs an allow: list`);
   }
+  bumpRevision();
   const attribute = buildAttribute(name, type, options, defaultsOf(config), extra, block);
   config.attributes.set(name, extra ? { ...attribute, sortable: false, filterable: false } : attribute);
 }
@@ -67,6 +69,7 @@ export function parseFilterArguments(args: unknown[]): {
 }
 
 export function declareFilter(config: ResourceConfig, owner: string, name: string, args: unknown[]): void {
+  bumpRevision();
   const { type, options, operators } = parseFilterArguments(args);
   const existing = config.attributes.get(name);
   if (!existing) {
@@ -91,6 +94,7 @@ export function declareFilter(config: ResourceConfig, owner: string, name: strin
 
 /** Splits `sort(name, type?, options?, block?)`'s loose arguments. */
 export function declareSort(config: ResourceConfig, owner: string, name: string, args: unknown[]): void {
+  bumpRevision();
   const rest = [...args];
   const type = typeof rest[0] === 'string' ? (rest.shift() as string) : undefined;
   const block = rest.find((a): a is SortFunction => typeof a === 'function');

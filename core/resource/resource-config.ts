@@ -2,6 +2,7 @@ import type { AdapterClass } from '../adapter/adapter.ts';
 import type { RelationshipDefinition } from '../relationships/relationship-definition.ts';
 import { registerResource } from '../relationships/resource-registry.ts';
 import type { HookDefinition } from '../write/hook-definition.ts';
+import { bumpRevision } from './revision.ts';
 import type { AttributeDefinition } from './attribute.ts';
 import type { FilterDeclaration } from './filter-definition.ts';
 import type { Guard } from './guard.ts';
@@ -92,6 +93,7 @@ export function configOf(resourceClass: object): ResourceConfig {
   const inherited = parent && typeof parent === 'function' && parent !== Function.prototype ? configOf(parent) : undefined;
   const created = inherited ? inherit(inherited) : fresh();
   configs.set(resourceClass, created);
+  bumpRevision();
   registerResource(resourceClass);
   return created;
 }

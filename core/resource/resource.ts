@@ -9,6 +9,7 @@ import { declareAttribute, declareFilter, declareSort, declareStat, type StatCal
 import type { OperatorFunction, FilterOptions } from './filter-definition.ts';
 import { typeFromClassName } from './naming.ts';
 import { polymorphicParentOf } from './polymorphism.ts';
+import { bumpRevision } from './revision.ts';
 import { currentTransaction } from '../write/transaction-context.ts';
 import { hookDefinition, type HookHandler, type HookName, type HookOptions } from '../write/hook-definition.ts';
 import {
@@ -305,6 +306,7 @@ for (const name of SETTING_NAMES) {
       return configOf(this).settings[name];
     },
     set(this: typeof Resource, value: unknown) {
+      bumpRevision();
       (configOf(this).settings as unknown as Record<string, unknown>)[name] = value;
     },
   });
