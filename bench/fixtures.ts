@@ -1,25 +1,41 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Sequelize } from 'sequelize';
+import { Sequelize } from 'sequelize';
 import { createApp } from '../examples/employee-directory/app.ts';
 import { connect } from '../examples/employee-directory/db/connection.ts';
 import { seed } from '../examples/employee-directory/db/seed.ts';
 
 export type Fixture = Awaited<ReturnType<typeof openFixture>>;
 
-/** The example application on a fresh SQLite file (or PostgreSQL) with `employees` seeded employees. */
-export async function openFixture(employees: number, url?: string) {
+/**
+ * The example application with `employees` seeded employees, on a fresh
+ * SQLite file, or on a fresh PostgreSQL database next to `postgresUrl`'s.
+ */
+export async function openFixture(employees: number, postgresUrl?: string) {
   const dir = join(tmpdir(), `mural-bench-${process.pid}`);
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `bench-${employees}.db`);
-  rmSync(file, { force: true });
+  if (!postgresUrl) rmSync(file, { force: true });
   const queries: string[] = [];
   let counting = false;
-  const sequelize: Sequelize = connect(url ?? `sqlite:${file}`, { logging: (sql) => void (counting && queries.push(sql)) });
+  const url = postgresUrl ? await freshPostgres(postgresUrl, `mural_bench_${employees}`) : `sqlite:${file}`;
+  const sequelize: Sequelize = connect(url, { logging: (sql) => void (counting && queries.push(sql)) });
   const { app, models, resources } = createApp(sequelize);
   await sequelize.sync({ force: true });
   await seed(models, { employees });
   counting = true;
-  return { sequelize, app, models, resources, file, dialect: sequelize.getDialect(), queries };
+  // what the raw-driver baseline connects to
+  const target = postgresUrl ? url : file;
+  return { sequelize, app, models, resources, file, target, dialect: sequelize.getDialect(), queries };
+}
+
+async function freshPostgres(url: string, name: string): Promise<string> {
+  const admin = new Sequelize(url, { logging: false });
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.close();
+  const fresh = new URL(url);
+  fresh.pathname = `/${name}`;
+  return fresh.toString();
 }

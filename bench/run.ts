@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { RawDriver } from './baselines/raw-driver.ts';
-import { openFixture } from './fixtures.ts';
+import { openFixture, type Fixture } from './fixtures.ts';
 import { loadTest } from './http-load.ts';
 import { alternate, heapUsedBy } from './measure.ts';
 import { apps, contenders, handWrittenCreate, INCLUDE_QUERY, muralCreatePayload, muralPage } from './scenarios.ts';
@@ -25,39 +25,51 @@ const target = (label: string, value: number, limit: number, atLeast: boolean) =
 const ms = (n: number) => `${n.toFixed(2)} ms`;
 
 const started = performance.now();
-say(`Mural benchmarks: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, SQLite`);
+say(`Mural benchmarks: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`);
 const fixture = await openFixture(1000);
-const raw = new RawDriver(fixture.file);
-
-say('\n1. GET /api/v1/employees?include=positions.department,teams&page[size]=20 over HTTP, 1,000 employees');
-const servers = apps(fixture, raw);
-await contenders(fixture, raw, 20, true);
-for (const connections of [1, 16]) {
-  const results: Record<string, { rps: number[]; p99: number[] }> = { mural: { rps: [], p99: [] }, sequelize: { rps: [], p99: [] }, driver: { rps: [], p99: [] } };
-  for (let round = 0; round < 2; round++) {
-    for (const [name, app] of Object.entries(servers)) {
-      const result = await loadTest(app, `/api/v1/employees?${INCLUDE_QUERY}`, connections, 3);
-      results[name]!.rps.push(result.requestsPerSecond);
-      results[name]!.p99.push(result.p99);
-    }
-  }
-  const best = (name: string) => Math.max(...results[name]!.rps);
-  const p99 = (name: string) => Math.min(...results[name]!.p99);
-  say(`   ${connections} connection(s): Mural ${best('mural').toFixed(0)} req/s (p99 ${p99('mural')} ms), (a) Sequelize by hand ${best('sequelize').toFixed(0)} req/s (p99 ${p99('sequelize')} ms), (b) raw driver ${best('driver').toFixed(0)} req/s (p99 ${p99('driver')} ms)`);
-  say(`   Mural/(a) ${target(`scenario 1, ${connections} connection(s), Mural/(a)`, best('mural') / best('sequelize'), 1, true)}; Mural/(b) ${(best('mural') / best('driver')).toFixed(2)}`);
+const raw = new RawDriver(fixture.target);
+await readScenarios('SQLite', fixture, raw);
+const postgresUrl = process.env.MURAL_TEST_POSTGRES;
+if (postgresUrl) {
+  const onPostgres = await openFixture(1000, postgresUrl);
+  const postgresRaw = new RawDriver(onPostgres.target);
+  await readScenarios('PostgreSQL', onPostgres, postgresRaw);
+  await postgresRaw.close();
+  await onPostgres.sequelize.close();
 }
 
-say('\n2. The same documents built in-process');
-for (const [label, size, include] of [['include, page[size]=20', 20, true], ['no include, page[size]=100', 100, false]] as const) {
-  const timing = await alternate(await contenders(fixture, raw, size, include), 15, 10);
-  const m = timing.mural!.median;
-  say(`   ${label}: Mural ${ms(m)}, (a) ${ms(timing.sequelize!.median)}, (b) ${ms(timing.driver!.median)}`);
-  say(`   throughput Mural/(a) ${target(`scenario 2 (${label}) Mural/(a)`, timing.sequelize!.median / m, 1, true)}; Mural/(b) ${target(`scenario 2 (${label}) Mural/(b)`, timing.driver!.median / m, 0.5, true)}`);
+/** Scenarios 1 and 2 on one database. */
+async function readScenarios(database: string, fixture: Fixture, raw: RawDriver): Promise<void> {
+  say(`\n1. GET /api/v1/employees?include=positions.department,teams&page[size]=20 over HTTP, 1,000 employees, ${database}`);
+  const servers = apps(fixture, raw);
+  await contenders(fixture, raw, 20, true);
+  for (const connections of [1, 16]) {
+    const results: Record<string, { rps: number[]; p99: number[] }> = { mural: { rps: [], p99: [] }, sequelize: { rps: [], p99: [] }, driver: { rps: [], p99: [] } };
+    for (let round = 0; round < 2; round++) {
+      for (const [name, app] of Object.entries(servers)) {
+        const result = await loadTest(app, `/api/v1/employees?${INCLUDE_QUERY}`, connections, 3);
+        results[name]!.rps.push(result.requestsPerSecond);
+        results[name]!.p99.push(result.p99);
+      }
+    }
+    const best = (name: string) => Math.max(...results[name]!.rps);
+    const p99 = (name: string) => Math.min(...results[name]!.p99);
+    say(`   ${connections} connection(s): Mural ${best('mural').toFixed(0)} req/s (p99 ${p99('mural')} ms), (a) Sequelize by hand ${best('sequelize').toFixed(0)} req/s (p99 ${p99('sequelize')} ms), (b) raw driver ${best('driver').toFixed(0)} req/s (p99 ${p99('driver')} ms)`);
+    say(`   Mural/(a) ${target(`${database} scenario 1, ${connections} connection(s), Mural/(a)`, best('mural') / best('sequelize'), 1, true)}; Mural/(b) ${(best('mural') / best('driver')).toFixed(2)}`);
+  }
+
+  say(`\n2. The same documents built in-process, ${database}`);
+  for (const [label, size, include] of [['include, page[size]=20', 20, true], ['no include, page[size]=100', 100, false]] as const) {
+    const timing = await alternate(await contenders(fixture, raw, size, include), 15, 10);
+    const m = timing.mural!.median;
+    say(`   ${label}: Mural ${ms(m)}, (a) ${ms(timing.sequelize!.median)}, (b) ${ms(timing.driver!.median)}`);
+    say(`   throughput Mural/(a) ${target(`${database} scenario 2 (${label}) Mural/(a)`, timing.sequelize!.median / m, 1, true)}; Mural/(b) ${target(`${database} scenario 2 (${label}) Mural/(b)`, timing.driver!.median / m, 0.5, true)}`);
+  }
 }
 
 say('\n3. Rendering 10,000 loaded employees with positions.department and teams');
 const big = await openFixture(10_000);
-const bigRaw = new RawDriver(big.file);
+const bigRaw = new RawDriver(big.target);
 const bigMural = muralPage(big, 'include=positions.department,teams&page[size]=10000');
 const proxyDocument = await (async () => {
   const { EmployeeResource } = big.resources;

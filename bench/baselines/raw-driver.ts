@@ -1,32 +1,44 @@
+import pg from 'pg';
 import sqlite3 from 'sqlite3';
 import { employeeDocument } from './hand-serializer.ts';
 
 type Row = Record<string, unknown>;
 
 /**
- * Baseline (b): the same document from the raw `sqlite3` driver and the
- * hand-written serializer: the practical limit of this stack.
+ * Baseline (b): the same document from the raw driver (`sqlite3`, or `pg`
+ * for PostgreSQL) and the hand-written serializer: the practical limit of
+ * this stack.
  */
 export class RawDriver {
-  private readonly db: sqlite3.Database;
+  private readonly sqlite?: sqlite3.Database;
+  private readonly pool?: pg.Pool;
 
-  constructor(file: string) {
-    this.db = new sqlite3.Database(file, sqlite3.OPEN_READONLY);
+  /** A SQLite file path, or a PostgreSQL URL. */
+  constructor(target: string) {
+    if (target.startsWith('postgres')) this.pool = new pg.Pool({ connectionString: target, max: 5 });
+    else this.sqlite = new sqlite3.Database(target, sqlite3.OPEN_READONLY);
   }
 
-  all(sql: string, params: unknown[] = []): Promise<Row[]> {
-    return new Promise((resolve, reject) => this.db.all(sql, params, (error, rows) => (error ? reject(error) : resolve(rows as Row[]))));
+  /** `?` placeholders on both drivers. */
+  async all(sql: string, params: unknown[] = []): Promise<Row[]> {
+    if (this.pool) {
+      let n = 0;
+      return (await this.pool.query(sql.replace(/\?/g, () => `$${++n}`), params)).rows as Row[];
+    }
+    return new Promise((resolve, reject) => this.sqlite!.all(sql, params, (error, rows) => (error ? reject(error) : resolve(rows as Row[]))));
   }
 
   close(): Promise<void> {
-    return new Promise((resolve) => this.db.close(() => resolve()));
+    if (this.pool) return this.pool.end();
+    return new Promise((resolve) => this.sqlite!.close(() => resolve()));
   }
 
   async employeePage(size: number, include = true): Promise<unknown> {
-    const [employees, [{ total }]] = (await Promise.all([
+    const [employees, [{ total: count }]] = (await Promise.all([
       this.all('SELECT id, first_name, last_name, age, created_at, updated_at FROM employees ORDER BY last_name ASC, id ASC LIMIT ?', [size]),
       this.all('SELECT COUNT(*) AS total FROM employees'),
-    ])) as [Row[], [{ total: number }]];
+    ])) as [Row[], [{ total: number | string }]];
+    const total = Number(count);
     if (!include) return employeeDocument({ employees, positions: [], departments: [], teamLinks: [], total, size }, '', false);
     const ids = employees.map((e) => e.id);
     const marks = ids.map(() => '?').join(',');
