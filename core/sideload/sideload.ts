@@ -85,6 +85,12 @@ async function loadGroup(
   };
   relationship.params?.(params, parents.map((p) => p.record) as never[], resource as never);
   const plan = buildNodeQuery(resource, parentPlan, node, params);
+  if (plan.perParentLimit !== undefined && !strategy.groupColumn && TO_MANY.has(relationship.kind)) {
+    // the related table has no column to partition by: refuse rather than silently ignore the limit
+    throw new InvalidQueryError('unsupported_page_size', `page[${related.type}][size] is not supported for the many_to_many relationship "${relationship.name}"`, {
+      parameter: `page[${related.type}][size]`,
+    });
+  }
   const { records, stats } = await graph.limiter.run(() =>
     loadRecords(resource, plan, { link: (scope) => strategy.link(scope, resource.adapter), groupColumn: strategy.groupColumn }),
   );

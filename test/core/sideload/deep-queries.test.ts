@@ -141,3 +141,13 @@ for (const db of testDatabases()) {
     t.like(await t.throwsAsync(Shallow.find({ id: 1, include: 'positions.department' }).data), { status: 400, code: 'include_too_deep' });
   });
 }
+
+test('page[<type>][size] on a many_to_many is refused rather than ignored', async (t) => {
+  const dir = await openDirectory({ name: 'sqlite', url: ':memory:' }, 'm2m_page', 10);
+  try {
+    const error = await t.throwsAsync(dir.resources.EmployeeResource.all({ include: 'teams', page: { teams: { size: 1 } } }).data);
+    t.like(error, { status: 400, code: 'unsupported_page_size', parameter: 'page[teams][size]' });
+  } finally {
+    await dir.sequelize.close();
+  }
+});

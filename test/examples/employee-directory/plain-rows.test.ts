@@ -15,7 +15,8 @@ const queries = [
   '/api/v1/positions?include=employee,department&filter[active]=true&sort=-rank&page[size]=25',
   '/api/v1/notes?include=notable&page[size]=30&sort=-id',
   '/api/v1/tasks?include=milestones,employee&page[size]=30',
-  '/api/v1/teams?include=employees&page[size]=5&page[employees][size]=2',
+  '/api/v1/teams?include=employees&page[size]=5',
+  '/api/v1/departments?include=positions&page[size]=5&page[positions][size]=2',
   '/api/v1/employees?include=positions&page[positions][size]=1&sort=-positions.rank&page[size]=10',
 ];
 
