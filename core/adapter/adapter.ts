@@ -18,6 +18,11 @@ export interface FilterClause {
   readonly typeName: string;
 }
 
+/** An exact-match clause, as core itself uses to link records (keys, type columns). */
+export function equalityClause(column: string, values: readonly unknown[], typeName = 'integer'): FilterClause {
+  return { column, operator: 'eq', negated: false, values, caseInsensitive: false, typeName };
+}
+
 /**
  * What a backend provides. A scope is the adapter's own immutable query value;
  * core threads it through filters, sorts and pagination and never looks

@@ -1,4 +1,4 @@
-import type { Adapter, AdapterClass, ResolveOptions } from '../adapter/adapter.ts';
+import { equalityClause, type Adapter, type AdapterClass, type ResolveOptions } from '../adapter/adapter.ts';
 import { context as currentContext, type MuralContext } from '../context.ts';
 import { ResourceConfigurationError } from '../errors/index.ts';
 import type { QueryParams } from '../query/query-params.ts';
@@ -239,9 +239,7 @@ export class Resource {
     const parent = polymorphicParentOf(resourceClass);
     if (!parent || parent.model !== resourceClass.model) return scope;
     // a child sharing its parent's table (single-table inheritance) serves only its own rows
-    return this.adapter.filter(scope, {
-      column: parent.polymorphicColumn, operator: 'eq', negated: false, values: [resourceClass.type], caseInsensitive: false, typeName: 'string',
-    });
+    return this.adapter.filter(scope, equalityClause(parent.polymorphicColumn, [resourceClass.type], 'string'));
   }
 
   /** Runs the composed query; must return the records. */

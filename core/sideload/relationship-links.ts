@@ -1,4 +1,4 @@
-import type { Adapter, JoinTable } from '../adapter/adapter.ts';
+import { equalityClause, type Adapter, type JoinTable } from '../adapter/adapter.ts';
 import type { RelationshipDefinition } from '../relationships/relationship-definition.ts';
 import { foreignKeyOf, otherKeyOf, typeColumnOf } from '../relationships/relationship-keys.ts';
 import type { Resource } from '../resource/resource.ts';
@@ -21,9 +21,6 @@ export interface LinkStrategy {
   groupColumn?: string;
 }
 
-const eq = (column: string, values: unknown[], typeName = 'integer') => ({
-  column, operator: 'eq' as const, negated: false, values, caseInsensitive: false, typeName,
-});
 
 export function distinct(values: unknown[]): unknown[] {
   const seen = new Map<string, unknown>();
@@ -39,7 +36,7 @@ export function linkStrategy(relationship: RelationshipDefinition, parentResourc
     case 'polymorphic_belongs_to':
       return {
         keys: distinct(rows.map((p) => p[foreignKey])),
-        link(scope, adapter) { return adapter.filter(scope, eq(pk, this.keys)); },
+        link(scope, adapter) { return adapter.filter(scope, equalityClause(pk, this.keys)); },
         parentKeys: (child) => [child[pk]],
         parentKey: (parent) => parent[foreignKey],
       };
@@ -57,8 +54,8 @@ export function linkStrategy(relationship: RelationshipDefinition, parentResourc
       return {
         keys: distinct(rows.map((p) => p[pk])),
         link(scope, adapter) {
-          const linked = adapter.filter(scope, eq(foreignKey, this.keys));
-          return adapter.filter(linked, eq(typeColumn, [parentResource.type], 'string'));
+          const linked = adapter.filter(scope, equalityClause(foreignKey, this.keys));
+          return adapter.filter(linked, equalityClause(typeColumn, [parentResource.type], 'string'));
         },
         parentKeys: (child) => [child[foreignKey]],
         parentKey: (parent) => parent[pk],
@@ -68,7 +65,7 @@ export function linkStrategy(relationship: RelationshipDefinition, parentResourc
     default:
       return {
         keys: distinct(rows.map((p) => p[pk])),
-        link(scope, adapter) { return adapter.filter(scope, eq(foreignKey, this.keys)); },
+        link(scope, adapter) { return adapter.filter(scope, equalityClause(foreignKey, this.keys)); },
         parentKeys: (child) => [child[foreignKey]],
         parentKey: (parent) => parent[pk],
         groupColumn: foreignKey,

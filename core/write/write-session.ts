@@ -1,4 +1,4 @@
-import type { Adapter } from '../adapter/adapter.ts';
+import { equalityClause, type Adapter } from '../adapter/adapter.ts';
 import { RecordNotFound, UnwritableError, ValidationFailed, type RecordLocation, type ValidationIssue } from '../errors/index.ts';
 import type { Resource } from '../resource/resource.ts';
 import { attributeWritable } from './writable.ts';
@@ -43,9 +43,7 @@ export class WriteSession {
 
   private async findExisting(node: WriteNode): Promise<object> {
     const resource = this.resourceFor(node);
-    const scope = resource.adapter.filter(resource.baseScope(), {
-      column: 'id', operator: 'eq', negated: false, values: [node.id], caseInsensitive: false, typeName: 'integer_id',
-    });
+    const scope = resource.adapter.filter(resource.baseScope(), equalityClause('id', [node.id], 'integer_id'));
     const [model] = (await resource.resolve(scope)) as object[];
     if (!model) throw new RecordNotFound(node.resource.type, node.id, { pointer: node.location.pointer ?? undefined });
     return model;
