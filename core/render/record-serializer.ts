@@ -116,7 +116,14 @@ function wanted(attribute: AttributeDefinition, fields: ReadonlySet<string> | un
 }
 
 function linkage(related: LoadedRecord[] | LoadedRecord | null): unknown {
-  const identify = (r: LoadedRecord) => ({ type: r.resource.type, id: String((r.record as { id?: unknown }).id) });
   if (related === null) return null;
-  return Array.isArray(related) ? related.map(identify) : identify(related);
+  if (!Array.isArray(related)) return identify(related);
+  const identifiers = new Array<unknown>(related.length);
+  for (let i = 0; i < related.length; i++) identifiers[i] = identify(related[i]!);
+  return identifiers;
+}
+
+// module-level rather than a closure per call: rendering calls it for every related record
+function identify(loaded: LoadedRecord): { type: string; id: string } {
+  return { type: loaded.resource.type, id: String((loaded.record as { id?: unknown }).id) };
 }
