@@ -5,6 +5,7 @@ import { linkRows, unlinkRows, validateRecord, validationProblems } from './pers
 import { columnOf, filterCondition } from './filter-condition.ts';
 import { SequelizeScope } from './sequelize-scope.ts';
 import { findPerGroup } from './grouped-query.ts';
+import { canSelectDirectly, selectRows } from './direct-select.ts';
 import { joinAnnotation, joinCondition, PARENT_IDS } from './join-table.ts';
 
 const AGGREGATES = { sum: 'SUM', average: 'AVG', maximum: 'MAX', minimum: 'MIN' } as const;
@@ -36,6 +37,7 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
     // plain rows skip building model instances, most of Sequelize's read cost; joins still need nesting
     const raw = (options.plain ?? false) && !scope.findOptions.include;
     if (scope.perGroup) return findPerGroup(scope, raw);
+    if (raw && canSelectDirectly(scope)) return selectRows(scope);
     return scope.model.findAll({ ...scope.findOptions, transaction: tx(), raw });
   }
 
