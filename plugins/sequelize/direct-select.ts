@@ -1,5 +1,6 @@
-import { QueryTypes, Utils, type FindOptions, type Model, type ModelStatic, type Transaction } from 'sequelize';
+import { Sequelize, Utils, type FindOptions, type Model, type ModelStatic, type Transaction } from 'sequelize';
 import { currentTransaction } from '../../core/index.ts';
+import { selectThroughDriver } from './driver-select.ts';
 import type { SequelizeScope } from './sequelize-scope.ts';
 
 interface QueryGenerator {
@@ -36,5 +37,18 @@ export function selectRows(scope: SequelizeScope): Promise<Model[]> {
   const attributes = named.map((name) => (typeof name === 'string' ? ([model.getAttributes()[name]?.field ?? name, name] as [string, string]) : name));
   const mapped = Utils.mapOptionFieldNames({ ...options, attributes: [...attributes, ...(extra as [string, string][])] } as never, model as never) as FindOptions;
   const sql = generator.selectQuery(model.getTableName(), { ...mapped, model }, model);
-  return sequelize.query(sql, { type: QueryTypes.SELECT, transaction: currentTransaction() as Transaction | undefined }) as Promise<Model[]>;
+  return selectThroughDriver(sequelize, sql, currentTransaction() as Transaction | undefined) as Promise<unknown[]> as Promise<Model[]>;
+}
+
+/** `COUNT(*)` of a scope that `canSelectDirectly` accepts. */
+export async function countRows(scope: SequelizeScope): Promise<number> {
+  const model = scope.model;
+  const sequelize = model.sequelize!;
+  const generator = (sequelize.getQueryInterface() as unknown as { queryGenerator: QueryGenerator }).queryGenerator;
+  const { where } = Utils.mapOptionFieldNames({ where: scope.unpaginated().findOptions.where } as never, model as never) as FindOptions;
+  const attributes = [[Sequelize.fn('COUNT', Sequelize.literal('*')), 'count']] as unknown as string[];
+  const sql = generator.selectQuery(model.getTableName(), { attributes, where, model }, model);
+  const [row] = await selectThroughDriver(sequelize, sql, currentTransaction() as Transaction | undefined);
+  // PostgreSQL returns bigint counts as strings
+  return Number(row?.count ?? 0);
 }

@@ -1,5 +1,6 @@
-import { QueryTypes, Sequelize, type FindOptions, type Model, type ModelStatic, type Transaction } from 'sequelize';
+import { Sequelize, type FindOptions, type Model, type ModelStatic, type Transaction } from 'sequelize';
 import { currentTransaction } from '../../core/index.ts';
+import { selectThroughDriver } from './driver-select.ts';
 import type { SequelizeScope } from './sequelize-scope.ts';
 
 interface QueryGenerator {
@@ -38,6 +39,6 @@ export async function findPerGroup(scope: SequelizeScope, raw = false): Promise<
     .replace(/;\s*$/, '');
   const sql = `SELECT * FROM (${inner}) AS ${q('__mural_ranked')} WHERE ${q('__mural_row')} <= ${Number(limit)} ORDER BY ${q(column)}, ${q('__mural_row')}`;
   const transaction = currentTransaction() as Transaction | undefined;
-  if (raw) return (await sequelize.query(sql, { type: QueryTypes.SELECT, transaction })) as Model[];
+  if (raw) return (await selectThroughDriver(sequelize, sql, transaction)) as unknown[] as Model[];
   return sequelize.query(sql, { model, mapToModel: true, transaction });
 }

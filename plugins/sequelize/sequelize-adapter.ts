@@ -5,7 +5,7 @@ import { linkRows, unlinkRows, validateRecord, validationProblems } from './pers
 import { columnOf, filterCondition } from './filter-condition.ts';
 import { SequelizeScope } from './sequelize-scope.ts';
 import { findPerGroup } from './grouped-query.ts';
-import { canSelectDirectly, selectRows } from './direct-select.ts';
+import { canSelectDirectly, countRows, selectRows } from './direct-select.ts';
 import { joinAnnotation, joinCondition, PARENT_IDS } from './join-table.ts';
 
 const AGGREGATES = { sum: 'SUM', average: 'AVG', maximum: 'MAX', minimum: 'MIN' } as const;
@@ -100,6 +100,7 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
     const { where, include } = scope.unpaginated().findOptions;
     const primaryKey = scope.model.primaryKeyAttribute;
     // only joins can repeat a row; without them COUNT(*) is the same and cheaper
+    if (!include && canSelectDirectly(scope)) return countRows(scope);
     if (!include) return scope.model.count({ where, transaction: tx() });
     return scope.model.count({ where, include, distinct: true, col: primaryKey, transaction: tx() });
   }

@@ -157,7 +157,7 @@ for (const db of testDatabases()) {
     t.deepEqual(await names(People, { age: [20, 50] }), ['ada', '100% Pure']);
   });
 
-  test(`${db.name}: a custom type registered by assignment works as a filter and attribute type`, async (t) => {
+  test.serial(`${db.name}: a custom type registered by assignment works as a filter and attribute type`, async (t) => {
     // one type name per database: the suites of each database run concurrently in this process
     const cents = `cents_${db.name}`;
     Types[cents] = {
@@ -187,7 +187,8 @@ for (const db of testDatabases()) {
     }
   });
 
-  test(`${db.name}: a coercion replaced in place changes rendering`, async (t) => {
+  // serial: it swaps a coercion every database shares
+  test.serial(`${db.name}: a coercion replaced in place changes rendering`, async (t) => {
     const original = Types.string!.read;
     Types.string!.read = (v) => String(v).toUpperCase();
     try {

@@ -1,0 +1,82 @@
+import { DatabaseError, QueryTypes, Sequelize, type Transaction } from 'sequelize';
+
+type Row = Record<string, unknown>;
+
+/** What the three drivers Mural reads through directly look like, as far as a SELECT goes. */
+interface SqliteConnection {
+  all(sql: string, callback: (error: Error | null, rows: Row[]) => void): void;
+}
+interface PostgresConnection {
+  query(sql: string): Promise<{ rows: Row[] }>;
+}
+interface MysqlConnection {
+  query(options: { sql: string }, callback: (error: Error | null, rows: Row[]) => void): unknown;
+}
+
+interface ConnectionManager {
+  getConnection(options: { type: string; useMaster?: boolean }): Promise<unknown>;
+  releaseConnection(connection: unknown): Promise<void> | void;
+}
+
+interface SequelizeInternals {
+  connectionManager: ConnectionManager;
+  options: { logging?: false | ((sql: string, options?: unknown) => void); benchmark?: boolean; minifyAliases?: boolean };
+  hasHook(name: string): boolean;
+  log(...args: unknown[]): void;
+}
+
+const RUNNERS: Record<string, (connection: unknown, sql: string) => Promise<Row[]>> = {
+  sqlite: (connection, sql) =>
+    new Promise((resolve, reject) => (connection as SqliteConnection).all(sql, (error, rows) => (error ? reject(error) : resolve(rows)))),
+  postgres: async (connection, sql) => (await (connection as PostgresConnection).query(sql)).rows,
+  mysql: (connection, sql) =>
+    new Promise((resolve, reject) => {
+      (connection as MysqlConnection).query({ sql }, (error, rows) => (error ? reject(error) : resolve(rows)));
+    }),
+};
+
+/**
+ * Runs a SELECT Mural generated on the connection Sequelize manages, through
+ * the driver itself. `sequelize.query` adds per query what a plain read never
+ * uses: a captured stack trace, option merging, result copying, and on SQLite
+ * a `PRAGMA table_info` round trip before every SELECT. The rows are the
+ * ones `sequelize.query(sql, { type: SELECT })` returns, since the
+ * connection carries Sequelize's own type parsers.
+ *
+ * Whenever something could observe the difference (query hooks, CLS
+ * transactions, benchmark logging, another dialect), the query goes through
+ * `sequelize.query` as before.
+ */
+export async function selectThroughDriver(sequelize: Sequelize, sql: string, transaction: Transaction | undefined): Promise<Row[]> {
+  const internals = sequelize as unknown as SequelizeInternals;
+  const run = RUNNERS[sequelize.getDialect()];
+  if (!run || observed(internals)) return sequelize.query(sql, { type: QueryTypes.SELECT, transaction }) as Promise<Row[]>;
+  const finished = (transaction as { finished?: string } | undefined)?.finished;
+  if (finished) throw new Error(`${finished} has been called on this transaction, you can no longer use it`);
+  const manager = internals.connectionManager;
+  const connection = transaction ? (transaction as unknown as { connection: unknown }).connection : await manager.getConnection({ type: 'SELECT' });
+  logQuery(internals, connection, sql);
+  try {
+    return await run(connection, sql);
+  } catch (error) {
+    if (transaction) throw new DatabaseError(error as Error & { sql: string; parameters: object });
+    // outside a transaction, Sequelize's own path retries (SQLITE_BUSY) and shapes the error
+    return sequelize.query(sql, { type: QueryTypes.SELECT }) as Promise<Row[]>;
+  } finally {
+    if (!transaction) await manager.releaseConnection(connection);
+  }
+}
+
+function observed(sequelize: SequelizeInternals): boolean {
+  const cls = (Sequelize as unknown as { _cls?: unknown })._cls;
+  const { benchmark, minifyAliases } = sequelize.options;
+  return Boolean(cls || benchmark || minifyAliases) || sequelize.hasHook('beforeQuery') || sequelize.hasHook('afterQuery');
+}
+
+/** The same log line `sequelize.query` writes, so query logs and counts stay complete. */
+function logQuery(sequelize: SequelizeInternals, connection: unknown, sql: string): void {
+  const logging = sequelize.options.logging;
+  if (!logging) return;
+  const uuid = (connection as { uuid?: string }).uuid ?? 'default';
+  sequelize.log(`Executing (${uuid}): ${sql}`, { logging, type: QueryTypes.SELECT, raw: true });
+}
