@@ -1,4 +1,4 @@
-import type { AttributeDefinition } from '../resource/attribute.ts';
+import type { AttributeBlock, AttributeDefinition } from '../resource/attribute.ts';
 import { resolveGuard, type ResolvedGuard } from '../resource/guard.ts';
 import type { Resource } from '../resource/resource.ts';
 import { lookupType, type Coercion } from '../types/index.ts';
@@ -20,9 +20,17 @@ export interface ResourceObject {
 interface CompiledAttribute {
   name: string;
   read: Coercion;
-  value: (record: Record<string, unknown>) => unknown;
+  /** The attribute's block; without one the value is the record's property of the same name. */
+  block?: AttributeBlock;
   /** Undefined when always readable; evaluated per record when it takes a model. */
   guard?: ResolvedGuard;
+}
+
+interface CompiledRelationship {
+  name: string;
+  link: LinkBuilder;
+  /** A sparse fieldset that leaves it out renders it only when it was included. */
+  unlessIncluded: boolean;
 }
 
 /**
@@ -33,12 +41,12 @@ interface CompiledAttribute {
 export class RecordSerializer {
   readonly type: string;
   private readonly attributes: CompiledAttribute[];
-  private readonly relationships: Array<{ definition: RelationshipDefinition; link: LinkBuilder }>;
+  private readonly relationships: CompiledRelationship[];
   private readonly readId: Coercion;
 
   constructor(
     private readonly resource: Resource,
-    private readonly fields: ReadonlySet<string> | undefined,
+    fields: ReadonlySet<string> | undefined,
     extraFields: ReadonlySet<string> | undefined,
     private readonly graph?: IncludeGraph,
   ) {
@@ -51,18 +59,30 @@ export class RecordSerializer {
       .filter((a): a is CompiledAttribute => a !== undefined);
     this.relationships = [...config.relationships.values()]
       .filter((r) => readableNow(resource, r))
-      .map((definition) => ({ definition, link: compileRelatedLink(resource.resourceClass, definition) }));
+      .map((definition: RelationshipDefinition) => ({
+        name: definition.name,
+        link: compileRelatedLink(resource.resourceClass, definition),
+        unlessIncluded: fields !== undefined && !fields.has(definition.name),
+      }));
   }
 
-  serialize(record: unknown): ResourceObject {
+  /** The `id` a record renders with. */
+  idOf(record: unknown): string {
+    return String(this.readId((record as Record<string, unknown>).id));
+  }
+
+  // indexed loops and no closures: this runs for every attribute of every record rendered
+  serialize(record: unknown, id = this.idOf(record)): ResourceObject {
     const row = record as Record<string, unknown>;
     const attributes: Record<string, unknown> = {};
-    for (const attribute of this.attributes) {
-      if (attribute.guard && !attribute.guard.call(this.resource, record, attribute.name)) continue;
-      const value = attribute.value(row);
+    const list = this.attributes;
+    for (let i = 0; i < list.length; i++) {
+      const attribute = list[i]!;
+      if (attribute.guard !== undefined && !attribute.guard.call(this.resource, record, attribute.name)) continue;
+      const value = attribute.block === undefined ? row[attribute.name] : attribute.block.call(this.resource, row as never, this.resource as never);
       attributes[attribute.name] = value === null || value === undefined ? null : attribute.read(value);
     }
-    const object: ResourceObject = { id: String(this.readId(row.id)), type: this.type, attributes };
+    const object: ResourceObject = { id, type: this.type, attributes };
     if (this.relationships.length > 0) object.relationships = this.renderRelationships(row);
     return object;
   }
@@ -74,15 +94,18 @@ export class RecordSerializer {
    */
   private renderRelationships(row: Record<string, unknown>): Record<string, unknown> {
     const result: Record<string, unknown> = {};
-    for (const { definition, link: linkOf } of this.relationships) {
-      const name = definition.name;
-      const related = this.graph?.relatedTo(row, name);
-      if (this.fields && !this.fields.has(name) && related === undefined) continue;
+    const loaded = this.graph?.relationsOf(row);
+    const implicit = loaded && this.graph!.implicitOf(row);
+    const list = this.relationships;
+    for (let i = 0; i < list.length; i++) {
+      const { name, link: linkOf, unlessIncluded } = list[i]!;
+      const related = loaded?.get(name);
+      if (unlessIncluded && related === undefined) continue;
       const member: Record<string, unknown> = {};
       if (related !== undefined) member.data = linkage(related);
-      if (related === undefined || this.graph?.isImplicit(row, name)) member.meta = { included: false };
+      if (related === undefined || implicit?.has(name)) member.meta = { included: false };
       const link = linkOf(row);
-      if (link) member.links = { related: link };
+      if (link !== undefined) member.links = { related: link };
       result[name] = member;
     }
     return result;
@@ -99,14 +122,7 @@ export class RecordSerializer {
         guard = undefined;
       }
     }
-    const { block, name } = attribute;
-    const resource = this.resource;
-    return {
-      name,
-      read: lookupType(attribute.type).read,
-      value: block ? (row) => block.call(resource, row as never, resource as never) : (row) => row[name],
-      guard,
-    };
+    return { name: attribute.name, read: lookupType(attribute.type).read, block: attribute.block, guard };
   }
 }
 

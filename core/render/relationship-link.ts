@@ -70,6 +70,8 @@ function targetOf(relationship: RelationshipDefinition, groupValue?: string): Re
 }
 
 function encode(value: unknown): string {
+  // integer keys, the common case, never need escaping
+  if (typeof value === 'number' && Number.isInteger(value)) return String(value);
   const text = String(value);
   return /^[\w-]*$/.test(text) ? text : encodeURIComponent(text);
 }

@@ -26,28 +26,42 @@ export interface RenderInput {
 export function renderDocument(input: RenderInput): JsonApiDocument {
   const { plan, graph } = input;
   const serializers = new Map<ResourceClass, RecordSerializer>();
-  const serialize = ({ record, resource }: LoadedRecord): ResourceObject => {
+  const serializerOf = (resource: ResourceClass): RecordSerializer => {
     let serializer = serializers.get(resource);
     if (!serializer) {
       serializer = new RecordSerializer(new resource(), plan.fields.get(resource.type), plan.extraFields.get(resource.type), graph);
       serializers.set(resource, serializer);
     }
-    const object = serializer.serialize(record);
+    return serializer;
+  };
+  const serialize = (serializer: RecordSerializer, record: object, id: string): ResourceObject => {
+    const object = serializer.serialize(record, id);
     const tempId = input.tempIds?.get(record);
     if (tempId) object['temp-id'] = tempId;
     return object;
   };
-  const data = input.records.map(serialize);
-  const seen = new Set(data.map((o) => `${o.type}:${o.id}`));
+  // ids already rendered, by type: a record reached twice is rendered once
+  const seen = new Map<string, Set<string>>();
+  const firstSight = (type: string, id: string): boolean => {
+    let ids = seen.get(type);
+    if (!ids) seen.set(type, (ids = new Set()));
+    if (ids.has(id)) return false;
+    ids.add(id);
+    return true;
+  };
+  const data = input.records.map(({ record, resource }) => {
+    const serializer = serializerOf(resource);
+    const id = serializer.idOf(record);
+    firstSight(serializer.type, id);
+    return serialize(serializer, record, id);
+  });
   const included: ResourceObject[] = [];
   for (const node of breadthFirst(plan.include)) {
     if (node.implicit) continue;
-    for (const loaded of graph.loaded(node)) {
-      const object = serialize(loaded);
-      const key = `${object.type}:${object.id}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      included.push(object);
+    for (const { record, resource } of graph.loaded(node)) {
+      const serializer = serializerOf(resource);
+      const id = serializer.idOf(record);
+      if (firstSight(serializer.type, id)) included.push(serialize(serializer, record, id));
     }
   }
   const stats = { ...input.stats, ...graph.stats };

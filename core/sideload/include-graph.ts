@@ -32,14 +32,20 @@ export class IncludeGraph {
     this.implicit.set(parent, set.add(relationship));
   }
 
-  isImplicit(parent: object, relationship: string): boolean {
-    return this.implicit.get(parent)?.has(relationship) ?? false;
-  }
-
   assign(parent: object, relationship: string, value: LoadedRecord[] | LoadedRecord | null): void {
     let map = this.related.get(parent);
     if (!map) this.related.set(parent, (map = new Map()));
     map.set(relationship, value);
+  }
+
+  /** Every relationship loaded for a record, by name: one lookup for a serializer rendering them all. */
+  relationsOf(parent: object): ReadonlyMap<string, LoadedRecord[] | LoadedRecord | null> | undefined {
+    return this.related.get(parent);
+  }
+
+  /** The relationships of a record loaded only for their linkage. */
+  implicitOf(parent: object): ReadonlySet<string> | undefined {
+    return this.implicit.get(parent);
   }
 
   /** Undefined when the relationship was not loaded for this record. */

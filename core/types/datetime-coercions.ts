@@ -60,5 +60,12 @@ export const readDateTime = (name: string) =>
 function plausible(v: string): boolean {
   const month = +v.slice(5, 7);
   const day = +v.slice(8, 10);
-  return month >= 1 && month <= 12 && day >= 1 && day <= 28 && +v.slice(11, 13) < 24 && +v.slice(14, 16) < 60 && +v.slice(17, 19) < 60;
+  return month >= 1 && month <= 12 && day >= 1 && (day <= 28 || day <= daysIn(+v.slice(0, 4), month)) && +v.slice(11, 13) < 24 && +v.slice(14, 16) < 60 && +v.slice(17, 19) < 60;
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function daysIn(year: number, month: number): number {
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!;
 }

@@ -12,11 +12,20 @@ export type Fail = () => never;
 export function nullable(typeName: string, coerce: (value: unknown, fail: Fail) => unknown): Coercion {
   return (value) => {
     if (value === null || value === undefined) return null;
-    return coerce(value, () => {
-      throw new TypeCoercionError(typeName, value);
-    });
+    try {
+      return coerce(value, fail);
+    } catch (error) {
+      if (error === FAILED) throw new TypeCoercionError(typeName, value);
+      throw error;
+    }
   };
 }
+
+// One shared `fail` rather than a closure per coerced value: rendering coerces every attribute of every record.
+const FAILED = Symbol('coercion failed');
+const fail: Fail = () => {
+  throw FAILED;
+};
 
 export function parseJson(text: string, fail: Fail): unknown {
   try {

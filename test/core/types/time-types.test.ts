@@ -65,3 +65,16 @@ test('datetime read renders ISO 8601 in UTC from Dates and from the strings data
   ]);
   refuses(t, Types.datetime!.read, 'datetime', ['yesterday', 0]);
 });
+
+test("datetime read takes SQLite's UTC text at face value only when it names a real day and time", (t) => {
+  coerces(t, Types.datetime!.read, [
+    ['2019-01-31 23:59:59.999 +00:00', '2019-01-31T23:59:59.999Z'],
+    ['2020-02-29 10:00:00.000 +00:00', '2020-02-29T10:00:00.000Z'],
+    ['2000-02-29 10:00:00.000 +00:00', '2000-02-29T10:00:00.000Z'],
+    ['2019-04-30 00:00:00.000 +00:00', '2019-04-30T00:00:00.000Z'],
+  ]);
+  refuses(t, Types.datetime!.read, 'datetime', [
+    '2019-02-29 10:00:00.000 +00:00', '1900-02-29 10:00:00.000 +00:00', '2019-04-31 00:00:00.000 +00:00',
+    '2019-13-01 00:00:00.000 +00:00', '2019-01-00 00:00:00.000 +00:00', '2019-01-01 24:00:00.000 +00:00',
+  ]);
+});
