@@ -10,9 +10,13 @@ export interface Timing {
  * Runs each contender in turn, round after round, so that warm-up, GC and
  * machine noise fall on all of them alike; reports the median per operation.
  */
-export async function alternate(contenders: Record<string, () => Promise<unknown>>, rounds: number, perRound: number): Promise<Record<string, Timing>> {
+export async function alternate(contenders: Record<string, () => Promise<unknown>>, rounds: number, perRound: number, warmUpMs = 500): Promise<Record<string, Timing>> {
   const samples: Record<string, number[]> = Object.fromEntries(Object.keys(contenders).map((n) => [n, []]));
-  for (const fn of Object.values(contenders)) for (let i = 0; i < 3; i++) await fn();
+  // steady state is what throughput means: let the JIT settle on every contender before timing any
+  for (const fn of Object.values(contenders)) {
+    const until = performance.now() + warmUpMs;
+    for (let i = 0; i < 3 || performance.now() < until; i++) await fn();
+  }
   for (let round = 0; round < rounds; round++) {
     for (const [name, fn] of Object.entries(contenders)) {
       const start = performance.now();
