@@ -6,7 +6,7 @@ import { columnOf, filterCondition } from './filter-condition.ts';
 import { SequelizeScope } from './sequelize-scope.ts';
 import { findPerGroup } from './grouped-query.ts';
 import { canSelectDirectly, countRows, selectRows } from './direct-select.ts';
-import { joinAnnotation, joinCondition, PARENT_IDS } from './join-table.ts';
+import { joinCondition, PARENT_IDS } from './join-table.ts';
 
 const AGGREGATES = { sum: 'SUM', average: 'AVG', maximum: 'MAX', minimum: 'MIN' } as const;
 
@@ -38,6 +38,8 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
     const raw = (options.plain ?? false) && !scope.findOptions.include;
     if (scope.perGroup) return findPerGroup(scope, raw);
     if (raw && canSelectDirectly(scope)) return selectRows(scope);
+    // the join a direct SELECT makes lists every parent, where MySQL's GROUP_CONCAT in findOptions truncates at group_concat_max_len
+    if (scope.through && canSelectDirectly(scope)) return selectRows(scope).then((rows) => scope.model.bulkBuild(rows as never, { raw: true, isNewRecord: false }));
     return scope.model.findAll({ ...scope.findOptions, transaction: tx(), raw });
   }
 
@@ -46,8 +48,7 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
   }
 
   filterThrough(scope: SequelizeScope, join: JoinTable, parentIds: readonly unknown[], annotate: boolean): SequelizeScope {
-    const narrowed = scope.where(joinCondition(scope.model, join, parentIds));
-    return annotate ? narrowed.annotate(joinAnnotation(scope.model, join, parentIds), PARENT_IDS) : narrowed;
+    return annotate ? scope.linkedThrough(join, parentIds) : scope.where(joinCondition(scope.model, join, parentIds));
   }
 
   transaction<T>(fn: (transaction: unknown) => Promise<T>): Promise<T> {
@@ -93,6 +94,8 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
 
   throughParentIds(record: Model): unknown[] {
     const value = (typeof record.get === 'function' ? record.get(PARENT_IDS) : (record as unknown as Record<string, unknown>)[PARENT_IDS]) as unknown;
+    // a direct SELECT collects them in a list; a correlated subquery returns them comma-separated
+    if (Array.isArray(value)) return value;
     return value === null || value === undefined ? [] : String(value).split(',');
   }
 

@@ -1,3 +1,5 @@
+import type { JoinTable } from '../../core/index.ts';
+import { joinAnnotation, joinCondition, PARENT_IDS } from './join-table.ts';
 import { Op, type FindOptions, type Includeable, type Model, type ModelStatic, type OrderItem, type WhereOptions } from 'sequelize';
 
 interface ScopeState {
@@ -10,7 +12,14 @@ interface ScopeState {
   /** Computed columns added to whatever attributes are selected. */
   readonly annotations: ReadonlyArray<[unknown, string]>;
   readonly perGroup?: { readonly column: string; readonly limit: number };
+  readonly through?: Through;
   readonly options: Readonly<FindOptions>;
+}
+
+/** Records linked to given parents through a join table, each carrying the ids of its parents. */
+export interface Through {
+  readonly join: JoinTable;
+  readonly parentIds: readonly unknown[];
 }
 
 /**
@@ -69,6 +78,24 @@ export class SequelizeScope<M extends Model = Model> {
     return this.state.perGroup;
   }
 
+  /**
+   * Only records linked to `parentIds` through `join`, each with the parent
+   * ids it is linked to under PARENT_IDS. `findOptions` expresses it as a
+   * condition and a correlated subquery; a direct SELECT joins instead.
+   */
+  linkedThrough(join: JoinTable, parentIds: readonly unknown[]): SequelizeScope<M> {
+    return this.with({ through: { join, parentIds } });
+  }
+
+  get through(): Through | undefined {
+    return this.state.through;
+  }
+
+  /** The same scope without its `linkedThrough` link, for a caller that joins by itself. */
+  withoutThrough(): SequelizeScope<M> {
+    return this.with({ through: undefined });
+  }
+
   /** Any other `findAll` option (`group`, `having`, `paranoid`, …), merged in. */
   options(options: FindOptions): SequelizeScope<M> {
     return this.with({ options: { ...this.state.options, ...options } });
@@ -76,11 +103,14 @@ export class SequelizeScope<M extends Model = Model> {
 
   /** The same conditions without order and pagination, for counts and statistics. */
   unpaginated(): SequelizeScope<M> {
-    return this.with({ orders: [], limit: undefined, offset: undefined, perGroup: undefined, annotations: [] });
+    const { through, wheres } = this.state;
+    const linked = through ? [...wheres, joinCondition(this.model, through.join, through.parentIds)] : wheres;
+    return this.with({ orders: [], limit: undefined, offset: undefined, perGroup: undefined, annotations: [], through: undefined, wheres: linked });
   }
 
   get whereClause(): WhereOptions | undefined {
-    const { wheres } = this.state;
+    const { through } = this.state;
+    const wheres = through ? [...this.state.wheres, joinCondition(this.model, through.join, through.parentIds)] : this.state.wheres;
     if (wheres.length === 0) return undefined;
     return wheres.length === 1 ? wheres[0] : { [Op.and]: [...wheres] };
   }
@@ -96,7 +126,9 @@ export class SequelizeScope<M extends Model = Model> {
     if (offset !== undefined) find.offset = offset;
     if (includes.length > 0) find.include = [...includes];
     if (attributes) find.attributes = attributes;
-    if (this.state.annotations.length > 0) find.attributes = withAnnotations(attributes, this.state.annotations);
+    const { through } = this.state;
+    const annotations = through ? [...this.state.annotations, [joinAnnotation(this.model, through.join, through.parentIds), PARENT_IDS] as [unknown, string]] : this.state.annotations;
+    if (annotations.length > 0) find.attributes = withAnnotations(attributes, annotations);
     return find;
   }
 

@@ -45,3 +45,33 @@ test('a default scope still narrows render-only reads', async (t) => {
     await sequelize.close();
   }
 });
+
+test('a find hook on the model still shapes render-only reads', async (t) => {
+  const sequelize = await openDatabase({ name: 'sqlite', url: ':memory:' }, 'plain_reads_hooks');
+  class Secret extends Model {}
+  Secret.init({ id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true }, code: DataTypes.STRING }, { sequelize, tableName: 'secrets', timestamps: false });
+  await sequelize.sync();
+  await Secret.bulkCreate([{ code: 'uryyb' }]);
+  // a model that stores rot13 text and decodes it after every find
+  const rot13 = (text: string) => text.replace(/[a-z]/g, (c) => String.fromCharCode(((c.charCodeAt(0) - 97 + 13) % 26) + 97));
+  Secret.addHook('afterFind', (found) => {
+    for (const row of (Array.isArray(found) ? found : [found]) as Array<Record<string, unknown> & { dataValues?: Record<string, unknown> }>) {
+      const values = row.dataValues ?? row;
+      values.code = rot13(String(values.code));
+    }
+  });
+  class SecretResource extends Resource {
+    static {
+      this.adapter = SequelizeAdapter;
+      this.model = Secret;
+      this.type = 'secrets';
+      this.attribute('code', 'string');
+    }
+  }
+  try {
+    const document = await SecretResource.all({}).toJsonapi();
+    t.deepEqual((document.data as Array<{ attributes: object }>).map((d) => d.attributes), [{ code: 'hello' }]);
+  } finally {
+    await sequelize.close();
+  }
+});
