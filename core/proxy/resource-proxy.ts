@@ -167,9 +167,10 @@ export class ResourceProxy implements AsyncIterable<unknown> {
     const roots = (records as object[]).map((record) => ({ record, resource: variantFor(resourceClass, record) }));
     const request = this.options.request;
     const wantsLinks = request && !this.single && plan.page && plan.page.size > 0 && resourceClass.paginationLinks;
-    // the count for `last`, when needed, runs alongside the sideloads rather than after them
+    // the count for `last`, when needed, runs alongside the sideloads, sent after them as they lead to further queries
+    const sideloads = sideload(roots, plan, graph);
     const total = wantsLinks ? totalCount(resource, plan, records.length, stats, filteredScope) : undefined;
-    await Promise.all([sideload(roots, plan, graph), total]);
+    await Promise.all([sideloads, total]);
     const loaded: Loaded = { plan, records: roots, stats, graph };
     if (request && total) loaded.links = paginationLinks((resourceClass.baseUrl ?? '') + request.path, request.query, plan.page!, await total);
     return loaded;

@@ -7,11 +7,12 @@ import type { PaginationLinks } from './document.ts';
  * readable, as clients of this framework family expect.
  */
 export function paginationLinks(url: string, query: string, page: PageRequest, total: number): PaginationLinks {
-  const kept = [...new URLSearchParams(query)].filter(([key]) => key !== 'page[number]' && key !== 'page[size]');
-  const link = (number: number) => {
-    const pairs = [...kept, ['page[number]', String(number)], ['page[size]', String(page.size)]];
-    return `${url}?${pairs.map(([k, v]) => `${encode(k!)}=${encode(v!)}`).join('&')}`;
-  };
+  let prefix = `${url}?`;
+  for (const [key, value] of new URLSearchParams(query)) {
+    if (key !== 'page[number]' && key !== 'page[size]') prefix += `${encode(key)}=${encode(value)}&`;
+  }
+  const size = `&page[size]=${page.size}`;
+  const link = (number: number) => `${prefix}page[number]=${number}${size}`;
   const lastNumber = Math.max(1, Math.ceil(total / page.size));
   const links: PaginationLinks = { self: link(page.number), first: link(1) };
   if (page.number > 1) links.prev = link(Math.min(page.number - 1, lastNumber));
@@ -21,5 +22,6 @@ export function paginationLinks(url: string, query: string, page: PageRequest, t
 }
 
 function encode(value: string): string {
+  if (/^[\w.,[\]-]*$/.test(value)) return value;
   return encodeURIComponent(value).replace(/%5B/gi, '[').replace(/%5D/gi, ']').replace(/%2C/gi, ',');
 }

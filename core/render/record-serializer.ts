@@ -5,7 +5,7 @@ import { lookupType, type Coercion } from '../types/index.ts';
 import { readableNow } from '../query/include-tree.ts';
 import type { RelationshipDefinition } from '../relationships/relationship-definition.ts';
 import type { IncludeGraph, LoadedRecord } from '../sideload/include-graph.ts';
-import { compileRelatedLink, type LinkBuilder } from './relationship-link.ts';
+import { cachedRelatedLink, type LinkBuilder } from './relationship-link.ts';
 
 export interface ResourceObject {
   id: string;
@@ -61,7 +61,7 @@ export class RecordSerializer {
       .filter((r) => readableNow(resource, r))
       .map((definition: RelationshipDefinition) => ({
         name: definition.name,
-        link: compileRelatedLink(resource.resourceClass, definition),
+        link: cachedRelatedLink(resource.resourceClass, definition),
         unlessIncluded: fields !== undefined && !fields.has(definition.name),
       }));
   }

@@ -2,6 +2,8 @@ import type { RelationshipDefinition } from '../relationships/relationship-defin
 import { foreignKeyOf, typeColumnOf } from '../relationships/relationship-keys.ts';
 import { relatedResource } from '../relationships/resolve-resource.ts';
 import type { Resource } from '../resource/resource.ts';
+import { declarationRevision } from '../resource/revision.ts';
+import { registryRevision } from '../relationships/resource-registry.ts';
 
 type ResourceClass = typeof Resource;
 
@@ -16,6 +18,31 @@ export function relatedLink(owner: ResourceClass, relationship: RelationshipDefi
 }
 
 export type LinkBuilder = (record: Record<string, unknown>) => string | undefined;
+
+interface CachedLink {
+  declarations: number;
+  registry: number;
+  link: LinkBuilder;
+}
+
+const cache = new WeakMap<RelationshipDefinition, Map<ResourceClass, CachedLink>>();
+
+/**
+ * `compileRelatedLink`, compiled once per Resource and relationship until a
+ * declaration or a registered Resource could change the answer: every
+ * request builds serializers, and the links are all static configuration.
+ */
+export function cachedRelatedLink(owner: ResourceClass, relationship: RelationshipDefinition): LinkBuilder {
+  let byOwner = cache.get(relationship);
+  if (!byOwner) cache.set(relationship, (byOwner = new Map()));
+  const hit = byOwner.get(owner);
+  const declarations = declarationRevision();
+  const registry = registryRevision();
+  if (hit && hit.declarations === declarations && hit.registry === registry) return hit.link;
+  const link = compileRelatedLink(owner, relationship);
+  byOwner.set(owner, { declarations, registry, link });
+  return link;
+}
 
 /**
  * The link of one relationship, with everything that does not depend on the

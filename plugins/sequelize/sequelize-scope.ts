@@ -115,8 +115,15 @@ export class SequelizeScope<M extends Model = Model> {
     return wheres.length === 1 ? wheres[0] : { [Op.and]: [...wheres] };
   }
 
-  /** The options handed to `findAll`. */
-  get findOptions(): FindOptions {
+  private memo?: FindOptions;
+
+  /** The options handed to `findAll`; computed once (the scope never changes), so frozen: spread it to adjust. */
+  get findOptions(): Readonly<FindOptions> {
+    this.memo ??= Object.freeze(this.buildFindOptions());
+    return this.memo;
+  }
+
+  private buildFindOptions(): FindOptions {
     const { orders, limit, offset, includes, attributes, options } = this.state;
     const find: FindOptions = { ...options };
     const where = this.whereClause;

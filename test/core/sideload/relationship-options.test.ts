@@ -114,6 +114,21 @@ for (const db of testDatabases()) {
     t.true(Object.values(silent.relationships!).every((r) => !('links' in (r as object))));
   });
 
+  test.serial(`${db.name}: links follow settings changed after a Resource has rendered`, async (t) => {
+    const { EmployeeResource } = dir.resources;
+    class Later extends EmployeeResource {
+      static {
+        this.type = 'employees';
+      }
+    }
+    const linksOf = async () => ((await Later.find({ id: 1 }).toJsonapi()).data as ResourceObject).relationships!.teams as { links?: { related: string } };
+    t.regex((await linksOf()).links!.related, /\/teams\?filter\[employee_id\]=1$/);
+    Later.autolink = false;
+    t.is((await linksOf()).links, undefined);
+    Later.autolink = true;
+    t.regex((await linksOf()).links!.related, /\/teams\?filter\[employee_id\]=1$/);
+  });
+
   test.serial(`${db.name}: single: only when one parent is requested`, async (t) => {
     const { EmployeeResource } = dir.resources;
     class Single extends EmployeeResource {
