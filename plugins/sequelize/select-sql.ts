@@ -1,0 +1,144 @@
+import { Sequelize, Utils, type FindOptions, type Model, type ModelStatic } from 'sequelize';
+import type { SequelizeScope, Through } from './sequelize-scope.ts';
+
+interface QueryGenerator {
+  selectQuery(table: unknown, options: FindOptions & { model: ModelStatic<Model> }, model: ModelStatic<Model>): string;
+  selectFromTableFragment(options: unknown, model: ModelStatic<Model>, attributes: string[], table: string, as: string): string;
+  escapeAttributes(attributes: unknown[], options: unknown, as: string): string[];
+  getQueryOrders(options: FindOptions, model: ModelStatic<Model>, subQuery: boolean): { mainQueryOrder: string[] };
+  getWhereConditions(where: unknown, as: string, model: ModelStatic<Model>, options: unknown): string;
+  addLimitAndOffset(options: FindOptions, model: ModelStatic<Model>): string;
+  quoteTable(table: unknown): string;
+  quoteIdentifier(name: string): string;
+}
+
+export function generatorOf(model: ModelStatic<Model>): QueryGenerator {
+  return (model.sequelize!.getQueryInterface() as unknown as { queryGenerator: QueryGenerator }).queryGenerator;
+}
+
+/** The column a linked read selects the parent id under. */
+export const PARENT = '__mural_parent';
+
+/**
+ * The SELECT of a scope `canSelectDirectly` accepts. The parts that depend
+ * only on the model, the column list and the order are built once and
+ * cached; WHERE, the link join and LIMIT are built per query. Anything the
+ * cache does not understand (other findAll options, computed columns,
+ * order items other than columns) goes through Sequelize's `selectQuery`.
+ */
+export function selectSql(scope: SequelizeScope): string {
+  const options = (scope.through ? scope.withoutThrough() : scope).findOptions;
+  const parts = cachedParts(scope.model, options, scope.through !== undefined);
+  if (!parts) return generatedSelectSql(scope);
+  const model = scope.model;
+  const generator = generatorOf(model);
+  let sql = parts.head;
+  if (scope.through) sql += linkJoin(model, scope.through);
+  if (options.where) {
+    const where = generator.getWhereConditions(Utils.mapWhereFieldNames(options.where as never, model as never), parts.as, model, { model });
+    if (where) sql += ` WHERE ${where}`;
+  }
+  if (parts.order) sql += ` ORDER BY ${parts.order}`;
+  return `${sql}${generator.addLimitAndOffset(options, model)};`;
+}
+
+/** Whether `selectSql` builds this scope's SELECT from cached parts. */
+export function isTemplated(scope: SequelizeScope): boolean {
+  return templateKey((scope.through ? scope.withoutThrough() : scope).findOptions, scope.through !== undefined) !== undefined;
+}
+
+/** The same SELECT from Sequelize's `selectQuery` alone. */
+export function generatedSelectSql(scope: SequelizeScope): string {
+  const model = scope.model;
+  const options = { ...(scope.through ? scope.withoutThrough() : scope).findOptions };
+  const extra = Array.isArray(options.attributes) ? [] : ((options.attributes as { include?: unknown[] } | undefined)?.include ?? []);
+  const attributes = [...columnsOf(model, options.attributes, scope.through !== undefined), ...(extra as Array<[string, string]>)];
+  const mapped = Utils.mapOptionFieldNames({ ...options, attributes } as never, model as never) as FindOptions;
+  const generator = scope.through ? joiningGenerator(model, scope.through) : generatorOf(model);
+  return generator.selectQuery(model.getTableName(), { ...mapped, model }, model);
+}
+
+/** `SELECT COUNT(*)` of a scope `canSelectDirectly` accepts, before pagination. */
+export function countSql(scope: SequelizeScope): string {
+  const model = scope.model;
+  const { where } = Utils.mapOptionFieldNames({ where: scope.unpaginated().findOptions.where } as never, model as never) as FindOptions;
+  const attributes = [[Sequelize.fn('COUNT', Sequelize.literal('*')), 'count']] as unknown as string[];
+  return generatorOf(model).selectQuery(model.getTableName(), { attributes, where, model }, model);
+}
+
+/** Selected attributes as `[field, name]` pairs, plus the parent id of a linked read. */
+function columnsOf(model: ModelStatic<Model>, attributes: FindOptions['attributes'], linked: boolean): Array<[string, string]> {
+  const named = Array.isArray(attributes) ? (attributes as string[]) : Object.keys(model.getAttributes());
+  const columns = named.map((name) => (typeof name === 'string' ? ([model.getAttributes()[name]?.field ?? name, name] as [string, string]) : (name as [string, string])));
+  if (linked) columns.push([Sequelize.col(`__mural_join.${PARENT}`) as unknown as string, PARENT]);
+  return columns;
+}
+
+interface Parts {
+  /** `SELECT … FROM table AS alias` */
+  head: string;
+  /** The quoted alias conditions are qualified with. */
+  as: string;
+  order: string;
+}
+
+const TEMPLATED_OPTIONS = new Set(['attributes', 'where', 'order', 'limit', 'offset']);
+const partsCache = new WeakMap<ModelStatic<Model>, Map<string, Parts>>();
+
+function cachedParts(model: ModelStatic<Model>, options: Readonly<FindOptions>, linked: boolean): Parts | undefined {
+  const key = templateKey(options, linked);
+  if (key === undefined) return undefined;
+  let byKey = partsCache.get(model);
+  if (!byKey) partsCache.set(model, (byKey = new Map()));
+  let parts = byKey.get(key);
+  if (!parts) byKey.set(key, (parts = buildParts(model, options, linked)));
+  return parts;
+}
+
+/** A key naming the cacheable parts, or undefined when the options hold anything else. */
+function templateKey(options: Readonly<FindOptions>, linked: boolean): string | undefined {
+  for (const name of Object.keys(options)) if (!TEMPLATED_OPTIONS.has(name)) return undefined;
+  const { attributes, order } = options;
+  if (attributes !== undefined && !(Array.isArray(attributes) && attributes.every((a) => typeof a === 'string'))) return undefined;
+  let orderKey = '';
+  for (const item of (order ?? []) as unknown[]) {
+    const column = Array.isArray(item) && item.length === 2 && item[0] instanceof Utils.Col ? (item[0] as { col: unknown }).col : undefined;
+    if (typeof column !== 'string' || (item as unknown[])[1] !== 'ASC' && (item as unknown[])[1] !== 'DESC') return undefined;
+    orderKey += `${column} ${String((item as unknown[])[1])},`;
+  }
+  return `${linked ? 'linked' : ''}|${attributes ? (attributes as string[]).join(',') : '*'}|${orderKey}`;
+}
+
+function buildParts(model: ModelStatic<Model>, options: Readonly<FindOptions>, linked: boolean): Parts {
+  const generator = generatorOf(model);
+  const as = generator.quoteIdentifier(model.name);
+  const columns = columnsOf(model, options.attributes, linked);
+  const head = generator.selectFromTableFragment({}, model, generator.escapeAttributes(columns, { model }, as), generator.quoteTable(model.getTableName()), as);
+  const order = options.order ? generator.getQueryOrders({ order: options.order }, model, false).mainQueryOrder.join(', ') : '';
+  return { head, as, order };
+}
+
+/**
+ * `INNER JOIN (SELECT child, parent FROM join WHERE parent IN (…))`: one row
+ * per link, so the database does a plain join rather than a correlated
+ * aggregate per row; the derived table exposes only its own two names, so
+ * no column of the model becomes ambiguous.
+ */
+function linkJoin(model: ModelStatic<Model>, through: Through): string {
+  const sequelize = model.sequelize!;
+  const q = (name: string) => generatorOf(model).quoteIdentifier(name);
+  const { join, parentIds } = through;
+  const key = model.getAttributes()[join.primaryKey]?.field ?? join.primaryKey;
+  const ids = parentIds.map((id) => sequelize.escape(id as string)).join(', ');
+  const links = `SELECT ${q(join.childKey)} AS ${q('__mural_child')}, ${q(join.parentKey)} AS ${q(PARENT)} FROM ${q(join.table)} WHERE ${q(join.parentKey)} IN (${ids})`;
+  return ` INNER JOIN (${links}) AS ${q('__mural_join')} ON ${q('__mural_join')}.${q('__mural_child')} = ${q(model.name)}.${q(key)}`;
+}
+
+/** The dialect's generator, with the link join after the FROM clause. */
+function joiningGenerator(model: ModelStatic<Model>, through: Through): QueryGenerator {
+  const base = generatorOf(model);
+  const joinClause = linkJoin(model, through);
+  const generator = Object.create(base) as QueryGenerator;
+  generator.selectFromTableFragment = (...args) => base.selectFromTableFragment.apply(generator, args) + joinClause;
+  return generator;
+}
