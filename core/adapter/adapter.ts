@@ -41,6 +41,12 @@ export interface Adapter<Scope = unknown, Model = unknown> {
   resolve(scope: Scope, options?: ResolveOptions): Promise<Model[]>;
   /** Distinct records matching the scope, ignoring its order and pagination. */
   count(scope: Scope): Promise<number>;
+  /**
+   * Whether reads started together run at the same time (a pool of
+   * connections) rather than queue on one, as now: core then starts the
+   * pagination count with the page query instead of after it. Default false.
+   */
+  concurrentReads?(): boolean;
   /** The built-in calculations but `count`, over the unpaginated scope. */
   calculate(scope: Scope, column: string, calculation: Exclude<BuiltInCalculation, 'count'>): Promise<unknown>;
   /** At most `limit` records per value of `column`, in the scope's order: one query, a window function. */

@@ -4,7 +4,7 @@ import { WriteProxy } from '../write/write-proxy.ts';
 import { buildQuery } from '../query/build-query.ts';
 import type { QueryParams } from '../query/query-params.ts';
 import type { QueryPlan } from '../query/query-plan.ts';
-import { loadRecords } from '../read/load-records.ts';
+import { loadRecords, scopeRecords } from '../read/load-records.ts';
 import type { StatsResult } from '../read/run-stats.ts';
 import type { JsonApiDocument, PaginationLinks } from '../render/document.ts';
 import { paginationLinks } from '../render/pagination-links.ts';
@@ -161,15 +161,17 @@ export class ResourceProxy implements AsyncIterable<unknown> {
     const built = buildQuery(resource, this.params, { id });
     const plain = renderOnly && canUsePlainRecords(resourceClass, built.extraFields.get(resourceClass.type) ?? new Set()) && !includesNeedModels(built.include);
     const plan = { ...built, plain };
-    const { records, stats, filteredScope } = await loadRecords(resource, plan, { baseScope: this.options.baseScope });
+    const request = this.options.request;
+    const wantsLinks = Boolean(request && !this.single && plan.page && plan.page.size > 0 && resourceClass.paginationLinks);
+    const scopes = scopeRecords(resource, plan, { baseScope: this.options.baseScope });
+    const loading = loadRecords(resource, plan, {}, scopes);
+    const early = wantsLinks ? earlyCount(resource, plan, scopes.filtered) : undefined;
+    const { records, stats } = await loading;
     if (this.single && records.length === 0) throw new RecordNotFound(resourceClass.type, id);
     const graph = new IncludeGraph();
     const roots = (records as object[]).map((record) => ({ record, resource: variantFor(resourceClass, record) }));
-    const request = this.options.request;
-    const wantsLinks = request && !this.single && plan.page && plan.page.size > 0 && resourceClass.paginationLinks;
-    // the count for `last`, when needed, runs alongside the sideloads, sent after them as they lead to further queries
     const sideloads = sideload(roots, plan, graph);
-    const total = wantsLinks ? totalCount(resource, plan, records.length, stats, filteredScope) : undefined;
+    const total = wantsLinks ? totalCount(resource, plan, records.length, stats, scopes.filtered, early) : undefined;
     await Promise.all([sideloads, total]);
     const loaded: Loaded = { plan, records: roots, stats, graph };
     if (request && total) loaded.links = paginationLinks((resourceClass.baseUrl ?? '') + request.path, request.query, plan.page!, await total);
@@ -188,13 +190,27 @@ export class ResourceProxy implements AsyncIterable<unknown> {
   }
 }
 
+/**
+ * Where independent reads overlap (a pool of connections), the count behind
+ * pagination links starts with the page query rather than after it, unless
+ * a stat computes it anyway; on one connection it waits, so that a short
+ * page, which tells the total itself, costs no count at all.
+ */
+function earlyCount(resource: Resource, plan: QueryPlan, scope: unknown): Promise<number> | undefined {
+  if (!resource.adapter.concurrentReads?.() || plan.stats.some((s) => s.name === 'total' && s.calculations.includes('count'))) return undefined;
+  const counting = resource.adapter.count(scope);
+  // a short page leaves it unused; its failure must not go unhandled
+  counting.catch(() => undefined);
+  return counting;
+}
+
 /** The total behind pagination links, without a COUNT when the page already tells it. */
-async function totalCount(resource: Resource, plan: QueryPlan, rows: number, stats: StatsResult, scope: unknown): Promise<number> {
+async function totalCount(resource: Resource, plan: QueryPlan, rows: number, stats: StatsResult, scope: unknown, early?: Promise<number>): Promise<number> {
   const page = plan.page!;
   const offset = (page.number - 1) * page.size;
   if (rows > 0 && rows < page.size) return offset + rows;
   if (rows === 0 && page.number === 1) return 0;
   const counted = stats.total?.count;
   if (typeof counted === 'number') return counted;
-  return resource.adapter.count(scope);
+  return early ?? resource.adapter.count(scope);
 }

@@ -22,20 +22,37 @@ export interface LoadOptions {
   groupColumn?: string;
 }
 
-/** scope → resolve: base scope, filters, sorts, pagination, then the Resource's `resolve`. */
-export async function loadRecords(resource: Resource, plan: QueryPlan, options: LoadOptions = {}): Promise<LoadedRecords> {
+/** The query's scopes: `filtered` (for counts and stats), and `page`, sorted and paginated, for the records. */
+export interface RecordScopes {
+  filtered: unknown;
+  page: unknown;
+}
+
+/** scope: base scope, filters, then sorts and pagination. */
+export function scopeRecords(resource: Resource, plan: QueryPlan, options: LoadOptions = {}): RecordScopes {
   let scope = options.baseScope ?? resource.baseScope();
   if (options.link) scope = options.link(scope);
   scope = applyFilters(resource, scope, plan.filters);
-  const filteredScope = scope;
+  const filtered = scope;
   scope = applyExtraAttributeHooks(resource, scope, plan.extraFields.get(resource.resourceClass.type));
   scope = applySorts(resource, scope, plan.sorts);
   scope = applyPagination(resource, scope, plan.page);
   if (plan.perParentLimit !== undefined && options.groupColumn) {
     scope = resource.adapter.limitPerGroup(scope, options.groupColumn, plan.perParentLimit);
   }
+  return { filtered, page: scope };
+}
+
+/**
+ * scope → resolve: the records of `scopes` (built here unless given) and
+ * the stats asked for, started together so a pooled database runs them at
+ * once, then the Resource's `resolve`.
+ */
+export async function loadRecords(resource: Resource, plan: QueryPlan, options: LoadOptions = {}, scopes = scopeRecords(resource, plan, options)): Promise<LoadedRecords> {
   const empty = plan.page?.size === 0 || plan.perParentLimit === 0;
-  const records = empty ? [] : await resource.resolve(scope, { plain: plan.plain ?? false });
-  const stats = plan.stats.length > 0 ? await runStats(resource, filteredScope, plan.stats) : {};
-  return { records, stats, filteredScope };
+  const [records, stats] = await Promise.all([
+    empty ? [] : resource.resolve(scopes.page, { plain: plan.plain ?? false }),
+    plan.stats.length > 0 ? runStats(resource, scopes.filtered, plan.stats) : {},
+  ]);
+  return { records, stats, filteredScope: scopes.filtered };
 }

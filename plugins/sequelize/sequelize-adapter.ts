@@ -99,6 +99,12 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
     return value === null || value === undefined ? [] : String(value).split(',');
   }
 
+  /** SQLite has one connection, and a transaction holds one; other dialects read from a pool. */
+  concurrentReads(): boolean {
+    const model = this.target.model as ModelStatic<Model> | undefined;
+    return model?.sequelize?.getDialect() !== 'sqlite' && tx() === undefined;
+  }
+
   count(scope: SequelizeScope): Promise<number> {
     const { where, include } = scope.unpaginated().findOptions;
     const primaryKey = scope.model.primaryKeyAttribute;

@@ -1,0 +1,45 @@
+import test from 'ava';
+import type { PaginationLinks } from '../../../core/index.ts';
+import { testDatabases } from '../../support/databases.ts';
+import { openDirectory, type Directory } from '../../support/directory.ts';
+
+/**
+ * The count behind pagination links: alongside the page query where the
+ * database reads through a pool, after it (and only for a full page) where
+ * one connection queues every read.
+ */
+for (const db of testDatabases('pagination_count')) {
+  let dir: Directory;
+  test.before(async () => {
+    dir = await openDirectory(db, 'pagination_count', 50);
+  });
+  test.after.always(async () => dir?.sequelize.close());
+
+  const pooled = db.name !== 'sqlite';
+  const isCount = (sql: string) => /count\(\*\)/i.test(sql);
+  const page = async (query: string, params: Record<string, unknown>) => {
+    dir.resetQueries();
+    const request = { path: '/api/v1/employees', query, action: 'index' as const };
+    const document = await dir.resources.EmployeeResource.all(params, undefined, { request }).toJsonapi();
+    return { links: document.links as PaginationLinks, queries: [...dir.queries] };
+  };
+
+  test.serial(`${db.name}: a full page counts ${pooled ? 'alongside the page query' : 'after it, alongside the sideloads'}`, async (t) => {
+    const { links, queries } = await page('include=positions&page[size]=10', { include: 'positions', page: { size: 10 } });
+    t.true(links.last!.endsWith('page[number]=5&page[size]=10'));
+    t.is(queries.filter(isCount).length, 1);
+    t.is(queries.findIndex(isCount), pooled ? 1 : 2, 'second: started with the page query; third: after the sideload');
+  });
+
+  test.serial(`${db.name}: a short page tells its own total${pooled ? ', whatever the early count says' : ' and counts nothing'}`, async (t) => {
+    const { links, queries } = await page('filter[id]=1,2,3&page[size]=10', { filter: { id: '1,2,3' }, page: { size: 10 } });
+    t.true(links.last!.endsWith('page[number]=1&page[size]=10'));
+    t.is(queries.filter(isCount).length, pooled ? 1 : 0);
+  });
+
+  test.serial(`${db.name}: stats[total]=count is the one count, on every database`, async (t) => {
+    const { links, queries } = await page('stats[total]=count&page[size]=10', { stats: { total: 'count' }, page: { size: 10 } });
+    t.true(links.last!.endsWith('page[number]=5&page[size]=10'));
+    t.is(queries.filter(isCount).length, 1);
+  });
+}
