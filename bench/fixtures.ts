@@ -8,12 +8,18 @@ import { seed } from '../examples/employee-directory/db/seed.ts';
 
 export type Fixture = Awaited<ReturnType<typeof openFixture>>;
 
+/** Where the SQLite fixtures live; `removeFixtureFiles` deletes it when the run ends. */
+const dir = join(tmpdir(), `mural-bench-${process.pid}`);
+
+export function removeFixtureFiles(): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
 /**
  * The example application with `employees` seeded employees, on a fresh
  * SQLite file, or on a fresh PostgreSQL database next to `postgresUrl`'s.
  */
 export async function openFixture(employees: number, postgresUrl?: string) {
-  const dir = join(tmpdir(), `mural-bench-${process.pid}`);
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `bench-${employees}.db`);
   if (!postgresUrl) rmSync(file, { force: true });

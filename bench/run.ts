@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { RawDriver } from './baselines/raw-driver.ts';
-import { openFixture, type Fixture } from './fixtures.ts';
+import { openFixture, removeFixtureFiles, type Fixture } from './fixtures.ts';
 import { loadTest } from './http-load.ts';
 import { alternate, heapUsedBy } from './measure.ts';
 import { apps, contenders, handWrittenCreate, INCLUDE_QUERY, muralCreatePayload, muralPage } from './scenarios.ts';
@@ -124,6 +124,7 @@ await raw.close();
 await bigRaw.close();
 await fixture.sequelize.close();
 await big.sequelize.close();
+removeFixtureFiles();
 say(`\nTotal ${((performance.now() - started) / 1000).toFixed(0)} s. ${failures.length === 0 ? 'Every target met.' : `Missed: ${failures.join('; ')}`}`);
 process.exitCode = failures.length === 0 ? 0 : 1;
 
