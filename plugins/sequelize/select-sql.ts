@@ -35,7 +35,8 @@ export function selectSql(scope: SequelizeScope): string {
   let sql = parts.head;
   if (scope.through) sql += linkJoin(model, scope.through);
   if (options.where) {
-    const where = generator.getWhereConditions(Utils.mapWhereFieldNames(options.where as never, model as never), parts.as, model, { model });
+    const mapped = parts.renamesFields ? Utils.mapWhereFieldNames(options.where as never, model as never) : options.where;
+    const where = generator.getWhereConditions(mapped, parts.as, model, { model });
     if (where) sql += ` WHERE ${where}`;
   }
   if (parts.order) sql += ` ORDER BY ${parts.order}`;
@@ -80,6 +81,8 @@ interface Parts {
   /** The quoted alias conditions are qualified with. */
   as: string;
   order: string;
+  /** Whether some attribute's column has another name, so conditions written with attribute names need mapping (a deep copy). */
+  renamesFields: boolean;
 }
 
 const TEMPLATED_OPTIONS = new Set(['attributes', 'where', 'order', 'limit', 'offset']);
@@ -115,7 +118,8 @@ function buildParts(model: ModelStatic<Model>, options: Readonly<FindOptions>, l
   const columns = columnsOf(model, options.attributes, linked);
   const head = generator.selectFromTableFragment({}, model, generator.escapeAttributes(columns, { model }, as), generator.quoteTable(model.getTableName()), as);
   const order = options.order ? generator.getQueryOrders({ order: options.order }, model, false).mainQueryOrder.join(', ') : '';
-  return { head, as, order };
+  const renamesFields = Object.entries(model.getAttributes()).some(([name, attribute]) => attribute.field !== undefined && attribute.field !== name);
+  return { head, as, order, renamesFields };
 }
 
 /**

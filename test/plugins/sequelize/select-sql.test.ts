@@ -1,5 +1,5 @@
 import test from 'ava';
-import { Op, Sequelize } from 'sequelize';
+import { DataTypes, Model, Op, Sequelize } from 'sequelize';
 import { BUILT_IN_OPERATORS, type FilterClause } from '../../../core/index.ts';
 import { SequelizeAdapter, SequelizeScope } from '../../../plugins/sequelize/index.ts';
 import { generatedSelectSql, isTemplated, selectSql } from '../../../plugins/sequelize/select-sql.ts';
@@ -67,5 +67,17 @@ for (const db of testDatabases('select_sql')) {
       const models = await dir.models.Employee.findAll({ ...scope.findOptions });
       t.deepEqual(rows.map((r) => Number(r.id)), models.map((m) => Number(m.get('id'))), label);
     }
+  });
+
+  test(`${db.name}: conditions written with attribute names reach renamed columns`, async (t) => {
+    class Renamed extends Model {}
+    Renamed.init({ id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true }, label: { type: DataTypes.STRING, field: 'the_label' } }, { sequelize: dir.sequelize, tableName: 'renamed_things', timestamps: false });
+    await Renamed.sync({ force: true });
+    await Renamed.bulkCreate([{ label: 'a' }, { label: 'b' }]);
+    const scope = SequelizeScope.of(Renamed).where({ label: 'b' }).order([Sequelize.col('Renamed.id'), 'ASC']);
+    t.true(isTemplated(scope));
+    t.is(selectSql(scope), generatedSelectSql(scope));
+    const rows = (await dir.sequelize.query(selectSql(scope), { type: 'SELECT' })) as Array<{ label: string }>;
+    t.deepEqual(rows.map((r) => r.label), ['b']);
   });
 }
