@@ -20,7 +20,12 @@ interface ConnectionManager {
 
 interface SequelizeInternals {
   connectionManager: ConnectionManager;
-  options: { logging?: false | ((sql: string, options?: unknown) => void); benchmark?: boolean; minifyAliases?: boolean };
+  options: {
+    logging?: false | ((sql: string, options?: unknown) => void);
+    benchmark?: boolean;
+    minifyAliases?: boolean;
+    dialectOptions?: { prependSearchPath?: boolean };
+  };
   hasHook(name: string): boolean;
   log(...args: unknown[]): void;
 }
@@ -44,8 +49,8 @@ const RUNNERS: Record<string, (connection: unknown, sql: string) => Promise<Row[
  * connection carries Sequelize's own type parsers.
  *
  * Whenever something could observe the difference (query hooks, CLS
- * transactions, benchmark logging, another dialect), the query goes through
- * `sequelize.query` as before.
+ * transactions, benchmark logging, a prepended search path, another
+ * dialect), the query goes through `sequelize.query` as before.
  */
 export async function selectThroughDriver(sequelize: Sequelize, sql: string, transaction: Transaction | undefined): Promise<Row[]> {
   const internals = sequelize as unknown as SequelizeInternals;
@@ -69,8 +74,8 @@ export async function selectThroughDriver(sequelize: Sequelize, sql: string, tra
 
 function observed(sequelize: SequelizeInternals): boolean {
   const cls = (Sequelize as unknown as { _cls?: unknown })._cls;
-  const { benchmark, minifyAliases } = sequelize.options;
-  return Boolean(cls || benchmark || minifyAliases) || sequelize.hasHook('beforeQuery') || sequelize.hasHook('afterQuery');
+  const { benchmark, minifyAliases, dialectOptions } = sequelize.options;
+  return Boolean(cls || benchmark || minifyAliases || dialectOptions?.prependSearchPath) || sequelize.hasHook('beforeQuery') || sequelize.hasHook('afterQuery');
 }
 
 /** The same log line `sequelize.query` writes, so query logs and counts stay complete. */
