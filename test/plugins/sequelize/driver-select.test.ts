@@ -97,3 +97,15 @@ for (const db of testDatabases('driver_select')) {
     t.true(log.some((line) => /count\(\*\)/i.test(line)), 'the count ran');
   });
 }
+
+test('benchmark logging keeps its own format, through sequelize.query', async (t) => {
+  const lines: string[] = [];
+  const sequelize = await openDatabase({ name: 'sqlite', url: ':memory:' }, 'driver_select_benchmark', { benchmark: true, logging: (sql) => void lines.push(sql) });
+  try {
+    t.deepEqual(await selectThroughDriver(sequelize, 'SELECT 1 AS one', undefined), [{ one: 1 }]);
+    t.is(lines.length, 1);
+    t.regex(lines[0]!, /^Executed \(default\): SELECT 1 AS one/);
+  } finally {
+    await sequelize.close();
+  }
+});
