@@ -43,6 +43,8 @@ async function readScenarios(database: string, fixture: Fixture, raw: RawDriver)
   say(`\n1. GET /api/v1/employees?include=positions.department,teams&page[size]=20 over HTTP, 1,000 employees, ${database}`);
   const servers = apps(fixture, raw);
   await contenders(fixture, raw, 20, true);
+  // steady state, as in-process: a second of traffic for each server before any is timed
+  for (const app of Object.values(servers)) await loadTest(app, `/api/v1/employees?${INCLUDE_QUERY}`, 1, 1);
   for (const connections of [1, 16]) {
     const results: Record<string, { rps: number[]; p99: number[] }> = { mural: { rps: [], p99: [] }, sequelize: { rps: [], p99: [] }, driver: { rps: [], p99: [] } };
     for (let round = 0; round < 2; round++) {
