@@ -103,14 +103,11 @@ export class SequelizeScope<M extends Model = Model> {
 
   /** The same conditions without order and pagination, for counts and statistics. */
   unpaginated(): SequelizeScope<M> {
-    const { through, wheres } = this.state;
-    const linked = through ? [...wheres, joinCondition(this.model, through.join, through.parentIds)] : wheres;
-    return this.with({ orders: [], limit: undefined, offset: undefined, perGroup: undefined, annotations: [], through: undefined, wheres: linked });
+    return this.with({ orders: [], limit: undefined, offset: undefined, perGroup: undefined, annotations: [], through: undefined, wheres: this.conditions() });
   }
 
   get whereClause(): WhereOptions | undefined {
-    const { through } = this.state;
-    const wheres = through ? [...this.state.wheres, joinCondition(this.model, through.join, through.parentIds)] : this.state.wheres;
+    const wheres = this.conditions();
     if (wheres.length === 0) return undefined;
     return wheres.length === 1 ? wheres[0] : { [Op.and]: [...wheres] };
   }
@@ -137,6 +134,12 @@ export class SequelizeScope<M extends Model = Model> {
     const annotations = through ? [...this.state.annotations, [joinAnnotation(this.model, through.join, through.parentIds), PARENT_IDS] as [unknown, string]] : this.state.annotations;
     if (annotations.length > 0) find.attributes = withAnnotations(attributes, annotations);
     return find;
+  }
+
+  /** The conditions, a `linkedThrough` link among them as a subquery filter. */
+  private conditions(): readonly WhereOptions[] {
+    const { through, wheres } = this.state;
+    return through ? [...wheres, joinCondition(this.model, through.join, through.parentIds)] : wheres;
   }
 
   private with(changes: Partial<ScopeState>): SequelizeScope<M> {
