@@ -1,5 +1,5 @@
 import { Sequelize, Utils, type FindOptions, type Model, type ModelStatic } from 'sequelize';
-import type { SequelizeScope, Through } from './sequelize-scope.ts';
+import { SequelizeScope, type Through } from './sequelize-scope.ts';
 
 interface QueryGenerator {
   selectQuery(table: unknown, options: FindOptions & { model: ModelStatic<Model> }, model: ModelStatic<Model>): string;
@@ -34,11 +34,7 @@ export function selectSql(scope: SequelizeScope): string {
   const generator = generatorOf(model);
   let sql = parts.head;
   if (scope.through) sql += linkJoin(model, scope.through);
-  if (options.where) {
-    const mapped = parts.renamesFields ? Utils.mapWhereFieldNames(options.where as never, model as never) : options.where;
-    const where = generator.getWhereConditions(mapped, parts.as, model, { model });
-    if (where) sql += ` WHERE ${where}`;
-  }
+  sql += whereSql(model, shapeOf(model), options.where);
   if (parts.order) sql += ` ORDER BY ${parts.order}`;
   return `${sql}${generator.addLimitAndOffset(options, model)};`;
 }
@@ -62,6 +58,15 @@ export function generatedSelectSql(scope: SequelizeScope): string {
 /** `SELECT COUNT(*)` of a scope `canSelectDirectly` accepts, before pagination. */
 export function countSql(scope: SequelizeScope): string {
   const model = scope.model;
+  const options = scope.unpaginated().findOptions;
+  if (templateKey(options, false) === undefined) return generatedCountSql(scope);
+  const shape = shapeOf(model);
+  return `${shape.countHead}${whereSql(model, shape, options.where)};`;
+}
+
+/** The same count from Sequelize's `selectQuery` alone. */
+export function generatedCountSql(scope: SequelizeScope): string {
+  const model = scope.model;
   const { where } = Utils.mapOptionFieldNames({ where: scope.unpaginated().findOptions.where } as never, model as never) as FindOptions;
   const attributes = [[Sequelize.fn('COUNT', Sequelize.literal('*')), 'count']] as unknown as string[];
   return generatorOf(model).selectQuery(model.getTableName(), { attributes, where, model }, model);
@@ -78,11 +83,37 @@ function columnsOf(model: ModelStatic<Model>, attributes: FindOptions['attribute
 interface Parts {
   /** `SELECT … FROM table AS alias` */
   head: string;
+  order: string;
+}
+
+/** What every statement on a model shares. */
+interface Shape {
   /** The quoted alias conditions are qualified with. */
   as: string;
-  order: string;
   /** Whether some attribute's column has another name, so conditions written with attribute names need mapping (a deep copy). */
   renamesFields: boolean;
+  /** `SELECT COUNT(*) AS count FROM table AS alias` */
+  countHead: string;
+}
+
+const shapes = new WeakMap<ModelStatic<Model>, Shape>();
+
+function shapeOf(model: ModelStatic<Model>): Shape {
+  let shape = shapes.get(model);
+  if (!shape) {
+    const renamesFields = Object.entries(model.getAttributes()).some(([name, attribute]) => attribute.field !== undefined && attribute.field !== name);
+    const countHead = generatedCountSql(SequelizeScope.of(model)).replace(/;$/, '');
+    shapes.set(model, (shape = { as: generatorOf(model).quoteIdentifier(model.name), renamesFields, countHead }));
+  }
+  return shape;
+}
+
+/** ` WHERE …` for conditions written against the model, or nothing. */
+function whereSql(model: ModelStatic<Model>, shape: Shape, conditions: FindOptions['where']): string {
+  if (!conditions) return '';
+  const mapped = shape.renamesFields ? Utils.mapWhereFieldNames(conditions as never, model as never) : conditions;
+  const where = generatorOf(model).getWhereConditions(mapped, shape.as, model, { model });
+  return where ? ` WHERE ${where}` : '';
 }
 
 const TEMPLATED_OPTIONS = new Set(['attributes', 'where', 'order', 'limit', 'offset']);
@@ -114,12 +145,11 @@ function templateKey(options: Readonly<FindOptions>, linked: boolean): string | 
 
 function buildParts(model: ModelStatic<Model>, options: Readonly<FindOptions>, linked: boolean): Parts {
   const generator = generatorOf(model);
-  const as = generator.quoteIdentifier(model.name);
+  const { as } = shapeOf(model);
   const columns = columnsOf(model, options.attributes, linked);
   const head = generator.selectFromTableFragment({}, model, generator.escapeAttributes(columns, { model }, as), generator.quoteTable(model.getTableName()), as);
   const order = options.order ? generator.getQueryOrders({ order: options.order }, model, false).mainQueryOrder.join(', ') : '';
-  const renamesFields = Object.entries(model.getAttributes()).some(([name, attribute]) => attribute.field !== undefined && attribute.field !== name);
-  return { head, as, order, renamesFields };
+  return { head, order };
 }
 
 /**

@@ -2,7 +2,7 @@ import test from 'ava';
 import { DataTypes, Model, Op, Sequelize } from 'sequelize';
 import { BUILT_IN_OPERATORS, type FilterClause } from '../../../core/index.ts';
 import { SequelizeAdapter, SequelizeScope } from '../../../plugins/sequelize/index.ts';
-import { generatedSelectSql, isTemplated, selectSql } from '../../../plugins/sequelize/select-sql.ts';
+import { countSql, generatedCountSql, generatedSelectSql, isTemplated, selectSql } from '../../../plugins/sequelize/select-sql.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { openDirectory, type Directory } from '../../support/directory.ts';
 
@@ -54,7 +54,10 @@ for (const db of testDatabases('select_sql')) {
   test(`${db.name}: every scope reads with the SELECT Sequelize would generate`, (t) => {
     // twice: the second round reads the parts the first one cached
     for (let round = 0; round < 2; round++) {
-      for (const [label, scope] of scopes()) t.is(selectSql(scope), generatedSelectSql(scope), label);
+      for (const [label, scope] of scopes()) {
+        t.is(selectSql(scope), generatedSelectSql(scope), label);
+        t.is(countSql(scope), generatedCountSql(scope), `${label}: the count`);
+      }
     }
     const fallbacks = scopes().filter(([, scope]) => !isTemplated(scope)).map(([label]) => label);
     t.deepEqual(fallbacks, ['a literal order falls back', 'other findAll options fall back', 'computed columns fall back']);
@@ -66,6 +69,8 @@ for (const db of testDatabases('select_sql')) {
       const rows = (await dir.sequelize.query(selectSql(scope), { type: 'SELECT' })) as Array<{ id: number }>;
       const models = await dir.models.Employee.findAll({ ...scope.findOptions });
       t.deepEqual(rows.map((r) => Number(r.id)), models.map((m) => Number(m.get('id'))), label);
+      const [counted] = (await dir.sequelize.query(countSql(scope), { type: 'SELECT' })) as Array<{ count: number | string }>;
+      t.is(Number(counted!.count), await dir.models.Employee.count({ where: scope.unpaginated().findOptions.where }), `${label}: the count`);
     }
   });
 
