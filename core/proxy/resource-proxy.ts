@@ -13,7 +13,7 @@ import { toSimpleJson, type SimpleJsonDocument } from '../render/simple-json.ts'
 import { toXmlDocument } from '../render/xml.ts';
 import type { Resource } from '../resource/resource.ts';
 import { prepareResources } from '../relationships/prepare.ts';
-import { canUsePlainRecords, includesNeedModels } from '../read/plain-records.ts';
+import { readsPlainRows } from '../read/plain-records.ts';
 import { variantFor } from '../resource/polymorphism.ts';
 import { IncludeGraph, type LoadedRecord } from '../sideload/include-graph.ts';
 import { sideload } from '../sideload/sideload.ts';
@@ -159,7 +159,7 @@ export class ResourceProxy implements AsyncIterable<unknown> {
     const resource = new resourceClass();
     const id = this.single ? (this.params as { id?: unknown }).id : undefined;
     const built = buildQuery(resource, this.params, { id });
-    const plain = renderOnly && canUsePlainRecords(resourceClass, built.extraFields.get(resourceClass.type) ?? new Set()) && !includesNeedModels(built.include);
+    const plain = renderOnly && readsPlainRows(resourceClass, built.extraFields, built.include);
     const plan = { ...built, plain };
     const request = this.options.request;
     const wantsLinks = Boolean(request && !this.single && plan.page && plan.page.size > 0 && resourceClass.paginationLinks);

@@ -8,7 +8,7 @@ import { partitionParams } from './deep-params.ts';
 import { breadthFirst, buildIncludeTree, variantsOf, type IncludeNode } from './include-tree.ts';
 import type { QueryParams } from './query-params.ts';
 import type { QueryPlan } from './query-plan.ts';
-import { canUsePlainRecords, includesNeedModels } from '../read/plain-records.ts';
+import { readsPlainRows } from '../read/plain-records.ts';
 
 type ResourceClass = typeof Resource;
 
@@ -64,7 +64,7 @@ export function buildNodeQuery(resource: Resource, parent: QueryPlan, node: Incl
     extraFields: parent.extraFields,
     include: node.children,
     nodeParams: parent.nodeParams,
-    plain: (parent.plain ?? false) && canUsePlainRecords(resource.resourceClass, parent.extraFields.get(type) ?? new Set()) && !includesNeedModels([node, ...node.children]),
+    plain: (parent.plain ?? false) && readsPlainRows(resource.resourceClass, parent.extraFields, [node, ...node.children]),
   };
 }
 

@@ -2,7 +2,7 @@ import { InvalidQueryError } from '../errors/index.ts';
 import type { Resource } from '../resource/resource.ts';
 import { breadthFirst, targetResources, variantsOf, type IncludeNode } from './include-tree.ts';
 import { listOf, type QueryParams } from './query-params.ts';
-import { registryRevision } from '../relationships/resource-registry.ts';
+import { configurationCache } from '../resource/revision.ts';
 
 type ResourceClass = typeof Resource;
 
@@ -107,15 +107,11 @@ function routePage(key: string, value: unknown, nodes: IncludeNode[], reachable:
   for (const node of nodes) result.nodes.get(node)!.pageSize = (value as { size?: unknown }).size;
 }
 
-const reachable = new WeakMap<object, { revision: number; types: Set<string> }>();
+const reachable = configurationCache<ResourceClass, Set<string>>();
 
-/** Types of every Resource a relationship of `root` (or of its children) leads to; remembered per registry revision. */
+/** Types of every Resource a relationship of `root` (or of its children) leads to; remembered until configuration changes. */
 function reachableTypes(root: ResourceClass): Set<string> {
-  const hit = reachable.get(root);
-  if (hit && hit.revision === registryRevision()) return hit.types;
-  const types = collectReachable(root);
-  reachable.set(root, { revision: registryRevision(), types });
-  return types;
+  return reachable(root, undefined, () => collectReachable(root));
 }
 
 function collectReachable(root: ResourceClass): Set<string> {

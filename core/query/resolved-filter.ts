@@ -4,7 +4,7 @@ import type { OperatorFunction } from '../resource/filter-definition.ts';
 import type { Guard } from '../resource/guard.ts';
 import type { ResourceConfig } from '../resource/resource-config.ts';
 import { lookupType, type TypeDefinition } from '../types/index.ts';
-import { declarationRevision } from '../resource/revision.ts';
+import { configurationCache } from '../resource/revision.ts';
 import { builtInOperator, defaultOperators, filterValueType, isTextType } from './default-operators.ts';
 import { coerceFilterValues } from './filter-values.ts';
 
@@ -31,15 +31,11 @@ export interface ResolvedFilter {
   readonly caseInsensitiveEq: boolean;
 }
 
-const resolved = new WeakMap<ResourceConfig, { revision: number; filters: Map<string, ResolvedFilter> }>();
+const resolved = configurationCache<ResourceConfig, Map<string, ResolvedFilter>>();
 
 /** The filters a Resource accepts, derived from its attributes and filter declarations; cached until the next declaration. */
 export function resolveFilters(config: ResourceConfig): Map<string, ResolvedFilter> {
-  const hit = resolved.get(config);
-  if (hit && hit.revision === declarationRevision()) return hit.filters;
-  const filters = computeFilters(config);
-  resolved.set(config, { revision: declarationRevision(), filters });
-  return filters;
+  return resolved(config, undefined, () => computeFilters(config));
 }
 
 function computeFilters(config: ResourceConfig): Map<string, ResolvedFilter> {

@@ -30,7 +30,20 @@ function ownVerdict(resource: typeof Resource): boolean {
   return true;
 }
 
+/**
+ * Whether a load may read plain rows: its Resource allows them for the extra
+ * fields asked of its type, and no relationship block in `includes` (the
+ * includes under these records, and the one loading them, if any) receives them.
+ */
+export function readsPlainRows(
+  resource: typeof Resource,
+  extraFields: ReadonlyMap<string, ReadonlySet<string>>,
+  includes: Parameters<typeof includesNeedModels>[0],
+): boolean {
+  return canUsePlainRecords(resource, extraFields.get(resource.type) ?? new Set()) && !includesNeedModels(includes);
+}
+
 /** Relationship blocks receive the parent records; an include using one needs model instances for its parents. */
-export function includesNeedModels(nodes: ReadonlyArray<{ relationship: { params?: unknown; assign?: unknown; assignEach?: unknown } }>): boolean {
+function includesNeedModels(nodes: ReadonlyArray<{ relationship: { params?: unknown; assign?: unknown; assignEach?: unknown } }>): boolean {
   return nodes.some(({ relationship: r }) => Boolean(r.params || r.assign || r.assignEach));
 }

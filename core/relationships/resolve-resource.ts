@@ -2,7 +2,8 @@ import { ResourceConfigurationError } from '../errors/index.ts';
 import type { Resource } from '../resource/resource.ts';
 import { pluralize, singularize } from '../resource/naming.ts';
 import type { RelationshipDefinition, ResourceReference } from './relationship-definition.ts';
-import { closestMatch, registeredResources, registryRevision } from './resource-registry.ts';
+import { configurationCache } from '../resource/revision.ts';
+import { closestMatch, registeredResources } from './resource-registry.ts';
 
 type ResourceClass = typeof Resource;
 
@@ -25,7 +26,7 @@ export function resolveReference(from: object, reference: ResourceReference): Re
   return findByName(from, [reference]) ?? fail(from, reference);
 }
 
-const resolved = new WeakMap<object, Map<unknown, { revision: number; resource: ResourceClass }>>();
+const resolved = configurationCache<RelationshipDefinition, ResourceClass>();
 
 /**
  * The related Resource of a relationship, inferred from its name when not
@@ -33,13 +34,7 @@ const resolved = new WeakMap<object, Map<unknown, { revision: number; resource: 
  * ask for it once per record.
  */
 export function relatedResource(definition: RelationshipDefinition, reference = definition.resource): ResourceClass {
-  let cache = resolved.get(definition);
-  if (!cache) resolved.set(definition, (cache = new Map()));
-  const hit = cache.get(reference);
-  if (hit && hit.revision === registryRevision()) return hit.resource;
-  const resource = resolveRelated(definition, reference);
-  cache.set(reference, { revision: registryRevision(), resource });
-  return resource;
+  return resolved(definition, reference, () => resolveRelated(definition, reference));
 }
 
 function resolveRelated(definition: RelationshipDefinition, reference: ResourceReference | undefined): ResourceClass {

@@ -2,30 +2,19 @@ import type { RelationshipDefinition } from '../relationships/relationship-defin
 import { foreignKeyOf, typeColumnOf } from '../relationships/relationship-keys.ts';
 import { relatedResource } from '../relationships/resolve-resource.ts';
 import type { Resource } from '../resource/resource.ts';
-import { declarationRevision } from '../resource/revision.ts';
-import { registryRevision } from '../relationships/resource-registry.ts';
+import { configurationCache } from '../resource/revision.ts';
 
 type ResourceClass = typeof Resource;
 
 /**
- * `links.related` of one relationship of one record: the related Resource's
- * index with the filter that selects this record's related records. None when
+ * `links.related` of one relationship of a record: the related Resource's
+ * index with the filter that selects the record's related records. None when
  * links are off, the related Resource has no index endpoint, or a belongs_to
  * key is null.
  */
-export function relatedLink(owner: ResourceClass, relationship: RelationshipDefinition, record: Record<string, unknown>): string | undefined {
-  return compileRelatedLink(owner, relationship)(record);
-}
-
 export type LinkBuilder = (record: Record<string, unknown>) => string | undefined;
 
-interface CachedLink {
-  declarations: number;
-  registry: number;
-  link: LinkBuilder;
-}
-
-const cache = new WeakMap<RelationshipDefinition, Map<ResourceClass, CachedLink>>();
+const compiled = configurationCache<RelationshipDefinition, LinkBuilder>();
 
 /**
  * `compileRelatedLink`, compiled once per Resource and relationship until a
@@ -33,15 +22,7 @@ const cache = new WeakMap<RelationshipDefinition, Map<ResourceClass, CachedLink>
  * request builds serializers, and the links are all static configuration.
  */
 export function cachedRelatedLink(owner: ResourceClass, relationship: RelationshipDefinition): LinkBuilder {
-  let byOwner = cache.get(relationship);
-  if (!byOwner) cache.set(relationship, (byOwner = new Map()));
-  const hit = byOwner.get(owner);
-  const declarations = declarationRevision();
-  const registry = registryRevision();
-  if (hit && hit.declarations === declarations && hit.registry === registry) return hit.link;
-  const link = compileRelatedLink(owner, relationship);
-  byOwner.set(owner, { declarations, registry, link });
-  return link;
+  return compiled(relationship, owner, () => compileRelatedLink(owner, relationship));
 }
 
 /**
@@ -49,7 +30,7 @@ export function cachedRelatedLink(owner: ResourceClass, relationship: Relationsh
  * record (target endpoint, key names) worked out once: serializers call the
  * result for every record.
  */
-export function compileRelatedLink(owner: ResourceClass, relationship: RelationshipDefinition): LinkBuilder {
+function compileRelatedLink(owner: ResourceClass, relationship: RelationshipDefinition): LinkBuilder {
   const none: LinkBuilder = () => undefined;
   if (!relationship.link || !owner.autolink) return none;
   if (relationship.kind === 'polymorphic_belongs_to') {

@@ -1,3 +1,5 @@
+import { registryRevision } from '../relationships/resource-registry.ts';
+
 /**
  * Counts declarations. Anything derived from Resource configuration (resolved
  * filters, for one) is cached against it, so declaring something new — even
@@ -9,6 +11,22 @@ export function bumpRevision(): void {
   current++;
 }
 
-export function declarationRevision(): number {
-  return current;
+/**
+ * A cache of values derived from Resource configuration, by an object key
+ * and an optional second key. An entry is recomputed once a declaration or a
+ * newly registered Resource could have changed it (both counters only grow,
+ * so their sum moves whenever either does).
+ */
+export function configurationCache<K extends object, V>(): (key: K, variant: unknown, compute: () => V) => V {
+  const entries = new WeakMap<K, Map<unknown, { revision: number; value: V }>>();
+  return (key, variant, compute) => {
+    const revision = current + registryRevision();
+    let byVariant = entries.get(key);
+    if (!byVariant) entries.set(key, (byVariant = new Map()));
+    const hit = byVariant.get(variant);
+    if (hit && hit.revision === revision) return hit.value;
+    const value = compute();
+    byVariant.set(variant, { revision, value });
+    return value;
+  };
 }

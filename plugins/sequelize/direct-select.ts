@@ -1,8 +1,8 @@
 import type { Model, Transaction } from 'sequelize';
 import { currentTransaction } from '../../core/index.ts';
 import { selectThroughDriver } from './driver-select.ts';
-import { PARENT_IDS } from './join-table.ts';
-import { countSql, PARENT, selectSql } from './select-sql.ts';
+import { PARENT, PARENT_IDS } from './join-table.ts';
+import { countSql, selectSql } from './select-sql.ts';
 import type { SequelizeScope } from './sequelize-scope.ts';
 
 interface ModelInternals {

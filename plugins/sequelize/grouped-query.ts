@@ -1,13 +1,8 @@
-import { Sequelize, type FindOptions, type Model, type ModelStatic, type Transaction } from 'sequelize';
+import { Sequelize, type Model, type Transaction } from 'sequelize';
 import { currentTransaction } from '../../core/index.ts';
 import { selectThroughDriver } from './driver-select.ts';
+import { generatorOf } from './select-sql.ts';
 import type { SequelizeScope } from './sequelize-scope.ts';
-
-interface QueryGenerator {
-  selectQuery(table: unknown, options: FindOptions & { model: ModelStatic<Model> }, model: ModelStatic<Model>): string;
-  getQueryOrders(options: FindOptions, model: ModelStatic<Model>, subQuery: boolean): { mainQueryOrder: string[] };
-  quoteIdentifier(identifier: string): string;
-}
 
 /**
  * Runs a scope keeping at most N records per value of a column, in one query:
@@ -19,7 +14,7 @@ export async function findPerGroup(scope: SequelizeScope, raw = false): Promise<
   const model = scope.model;
   const { column, limit } = scope.perGroup!;
   const sequelize = model.sequelize!;
-  const generator = (sequelize.getQueryInterface() as unknown as { queryGenerator: QueryGenerator }).queryGenerator;
+  const generator = generatorOf(model);
   const q = (name: string) => generator.quoteIdentifier(name);
   const options = scope.findOptions;
   const order = options.order ? generator.getQueryOrders({ order: options.order }, model, false).mainQueryOrder.join(', ') : '';

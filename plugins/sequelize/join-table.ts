@@ -4,6 +4,9 @@ import type { JoinTable } from '../../core/index.ts';
 /** The hidden column carrying, on each related record, the parent ids it is linked to. */
 export const PARENT_IDS = '__mural_parent_ids';
 
+/** The column a joined read (`linkJoin`) selects each link's parent id under. */
+export const PARENT = '__mural_parent';
+
 function quoting(model: ModelStatic<Model>) {
   const sequelize = model.sequelize!;
   const q = (name: string) => sequelize.getQueryInterface().quoteIdentifier(name);
@@ -34,4 +37,17 @@ export function joinAnnotation(model: ModelStatic<Model>, join: JoinTable, paren
   return Sequelize.literal(
     `(SELECT ${aggregate} FROM ${q(join.table)} AS ${q('__mural_join')} WHERE ${q('__mural_join')}.${q(join.childKey)} = ${key} AND ${parent} IN (${list(parentIds)}))`,
   );
+}
+
+/**
+ * `INNER JOIN (SELECT child, parent FROM join WHERE parent IN (…))`: one row
+ * per link, so the database does a plain join rather than a correlated
+ * aggregate per row; the derived table exposes only its own two names
+ * (`__mural_join.__mural_parent` among them), so no column of the model
+ * becomes ambiguous.
+ */
+export function linkJoin(model: ModelStatic<Model>, join: JoinTable, parentIds: readonly unknown[]): string {
+  const { q, list } = quoting(model);
+  const links = `SELECT ${q(join.childKey)} AS ${q('__mural_child')}, ${q(join.parentKey)} AS ${q(PARENT)} FROM ${q(join.table)} WHERE ${q(join.parentKey)} IN (${list(parentIds)})`;
+  return ` INNER JOIN (${links}) AS ${q('__mural_join')} ON ${q('__mural_join')}.${q('__mural_child')} = ${q(model.name)}.${q(fieldOf(model, join.primaryKey))}`;
 }

@@ -1,4 +1,5 @@
 import { Sequelize, Utils, type FindOptions, type Model, type ModelStatic } from 'sequelize';
+import { linkJoin, PARENT } from './join-table.ts';
 import { SequelizeScope, type Through } from './sequelize-scope.ts';
 
 interface QueryGenerator {
@@ -16,9 +17,6 @@ export function generatorOf(model: ModelStatic<Model>): QueryGenerator {
   return (model.sequelize!.getQueryInterface() as unknown as { queryGenerator: QueryGenerator }).queryGenerator;
 }
 
-/** The column a linked read selects the parent id under. */
-export const PARENT = '__mural_parent';
-
 /**
  * The SELECT of a scope `canSelectDirectly` accepts. The parts that depend
  * only on the model, the column list and the order are built once and
@@ -27,27 +25,32 @@ export const PARENT = '__mural_parent';
  * order items other than columns) goes through Sequelize's `selectQuery`.
  */
 export function selectSql(scope: SequelizeScope): string {
-  const options = (scope.through ? scope.withoutThrough() : scope).findOptions;
+  const options = ownOptions(scope);
   const parts = cachedParts(scope.model, options, scope.through !== undefined);
   if (!parts) return generatedSelectSql(scope);
   const model = scope.model;
   const generator = generatorOf(model);
   let sql = parts.head;
-  if (scope.through) sql += linkJoin(model, scope.through);
+  if (scope.through) sql += linkJoin(model, scope.through.join, scope.through.parentIds);
   sql += whereSql(model, shapeOf(model), options.where);
   if (parts.order) sql += ` ORDER BY ${parts.order}`;
   return `${sql}${generator.addLimitAndOffset(options, model)};`;
 }
 
+/** The scope's options without its many_to_many link, which the SELECT joins instead. */
+function ownOptions(scope: SequelizeScope): Readonly<FindOptions> {
+  return (scope.through ? scope.withoutThrough() : scope).findOptions;
+}
+
 /** Whether `selectSql` builds this scope's SELECT from cached parts. */
 export function isTemplated(scope: SequelizeScope): boolean {
-  return templateKey((scope.through ? scope.withoutThrough() : scope).findOptions, scope.through !== undefined) !== undefined;
+  return templateKey(ownOptions(scope), scope.through !== undefined) !== undefined;
 }
 
 /** The same SELECT from Sequelize's `selectQuery` alone. */
 export function generatedSelectSql(scope: SequelizeScope): string {
   const model = scope.model;
-  const options = { ...(scope.through ? scope.withoutThrough() : scope).findOptions };
+  const options = { ...ownOptions(scope) };
   const extra = Array.isArray(options.attributes) ? [] : ((options.attributes as { include?: unknown[] } | undefined)?.include ?? []);
   const attributes = [...columnsOf(model, options.attributes, scope.through !== undefined), ...(extra as Array<[string, string]>)];
   const mapped = Utils.mapOptionFieldNames({ ...options, attributes } as never, model as never) as FindOptions;
@@ -152,26 +155,10 @@ function buildParts(model: ModelStatic<Model>, options: Readonly<FindOptions>, l
   return { head, order };
 }
 
-/**
- * `INNER JOIN (SELECT child, parent FROM join WHERE parent IN (…))`: one row
- * per link, so the database does a plain join rather than a correlated
- * aggregate per row; the derived table exposes only its own two names, so
- * no column of the model becomes ambiguous.
- */
-function linkJoin(model: ModelStatic<Model>, through: Through): string {
-  const sequelize = model.sequelize!;
-  const q = (name: string) => generatorOf(model).quoteIdentifier(name);
-  const { join, parentIds } = through;
-  const key = model.getAttributes()[join.primaryKey]?.field ?? join.primaryKey;
-  const ids = parentIds.map((id) => sequelize.escape(id as string)).join(', ');
-  const links = `SELECT ${q(join.childKey)} AS ${q('__mural_child')}, ${q(join.parentKey)} AS ${q(PARENT)} FROM ${q(join.table)} WHERE ${q(join.parentKey)} IN (${ids})`;
-  return ` INNER JOIN (${links}) AS ${q('__mural_join')} ON ${q('__mural_join')}.${q('__mural_child')} = ${q(model.name)}.${q(key)}`;
-}
-
 /** The dialect's generator, with the link join after the FROM clause. */
 function joiningGenerator(model: ModelStatic<Model>, through: Through): QueryGenerator {
   const base = generatorOf(model);
-  const joinClause = linkJoin(model, through);
+  const joinClause = linkJoin(model, through.join, through.parentIds);
   const generator = Object.create(base) as QueryGenerator;
   generator.selectFromTableFragment = (...args) => base.selectFromTableFragment.apply(generator, args) + joinClause;
   return generator;

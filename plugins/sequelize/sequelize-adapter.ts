@@ -37,9 +37,11 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
     // plain rows skip building model instances, most of Sequelize's read cost; joins still need nesting
     const raw = (options.plain ?? false) && !scope.findOptions.include;
     if (scope.perGroup) return findPerGroup(scope, raw);
-    if (raw && canSelectDirectly(scope)) return selectRows(scope);
-    // the join a direct SELECT makes lists every parent, where MySQL's GROUP_CONCAT in findOptions truncates at group_concat_max_len
-    if (scope.through && canSelectDirectly(scope)) return selectRows(scope).then((rows) => scope.model.bulkBuild(rows as never, { raw: true, isNewRecord: false }));
+    if (canSelectDirectly(scope)) {
+      if (raw) return selectRows(scope);
+      // the join a direct SELECT makes lists every parent, where MySQL's GROUP_CONCAT in findOptions truncates at group_concat_max_len
+      if (scope.through) return selectRows(scope).then((rows) => scope.model.bulkBuild(rows as never, { raw: true, isNewRecord: false }));
+    }
     return scope.model.findAll({ ...scope.findOptions, transaction: tx(), raw });
   }
 
@@ -109,7 +111,7 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
     const { where, include } = scope.unpaginated().findOptions;
     const primaryKey = scope.model.primaryKeyAttribute;
     // only joins can repeat a row; without them COUNT(*) is the same and cheaper
-    if (!include && canSelectDirectly(scope)) return countRows(scope);
+    if (canSelectDirectly(scope)) return countRows(scope);
     if (!include) return scope.model.count({ where, transaction: tx() });
     return scope.model.count({ where, include, distinct: true, col: primaryKey, transaction: tx() });
   }

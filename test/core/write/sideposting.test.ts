@@ -1,5 +1,5 @@
 import test from 'ava';
-import { withContext, type JsonApiDocument, type ResourceObject } from '../../../core/index.ts';
+import { withContext, type ResourceObject } from '../../../core/index.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { openDirectory, tableCounts, type Directory } from '../../support/directory.ts';
 
