@@ -1,5 +1,6 @@
 import { ResourceConfigurationError } from '../errors/index.ts';
 import type { ResourceConfig } from '../resource/resource-config.ts';
+import { bumpRevision } from '../resource/revision.ts';
 import type {
   PolymorphicBelongsToOptions,
   PolymorphicGroup,
@@ -39,6 +40,7 @@ export function declareRelationship(
     description: options.description,
     owner,
   };
+  bumpRevision();
   config.relationships.set(name, definition);
   return definition;
 }

@@ -1,5 +1,6 @@
 import test from 'ava';
-import type { JsonApiDocument, ResourceObject } from '../../../core/index.ts';
+import { Resource, type JsonApiDocument, type ResourceObject } from '../../../core/index.ts';
+import { SequelizeAdapter } from '../../../plugins/sequelize/index.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { openDirectory, type Directory } from '../../support/directory.ts';
 
@@ -41,6 +42,21 @@ for (const db of testDatabases()) {
     const departments = doc.included!.filter((i) => i.type === 'departments');
     t.deepEqual([...new Set(departments.map((d) => d.attributes.name))], ['Design']);
     t.true(doc.included!.some((i) => i.type === 'positions' && (i.relationships!.department as { data: unknown }).data === null), 'positions in other departments link to nothing');
+  });
+
+  test.serial(`${db.name}: a relationship declared after a Resource was queried routes deep parameters too`, async (t) => {
+    class Solo extends Resource {
+      static {
+        this.adapter = SequelizeAdapter;
+        this.model = dir.models.Department;
+        this.type = 'departments';
+        this.attribute('name', 'string');
+      }
+    }
+    const params = { filter: { positions: { title: 'Engineer' } } };
+    t.like(await t.throwsAsync(Solo.all(params).data), { status: 400, parameter: 'filter[positions]' }, 'no relationship leads to positions yet');
+    Solo.hasMany('positions', { resource: dir.resources.PositionResource });
+    t.is(((await Solo.all(params).data) as unknown[]).length, 8, 'a deep filter without its include is ignored');
   });
 
   test(`${db.name}: a deep filter without its include is ignored`, async (t) => {
