@@ -4,3 +4,4 @@ export { RecordNotFound, RouteNotFound, InvalidEndpointError } from './not-found
 export { ConflictError } from './conflict.ts';
 export { InternalServerError, ResourceConfigurationError } from './internal.ts';
 export { ValidationFailed, UnwritableError, humanize, type ValidationIssue, type RecordLocation } from './validation-failed.ts';
+export { ServiceUnavailable } from './service-unavailable.ts';

@@ -49,6 +49,11 @@ export abstract class MuralError extends Error {
     return [error];
   }
 
+  /** HTTP headers a transport sends with this error (`Retry-After` on a 503). */
+  responseHeaders(): Record<string, string> {
+    return {};
+  }
+
   toJsonapi(): { errors: JsonApiErrorObject[] } {
     return { errors: this.toJsonapiErrors() };
   }

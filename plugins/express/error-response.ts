@@ -16,5 +16,6 @@ export function sendError(res: Response, error: unknown, development: boolean, s
   }
   if (!known && !development) console.error(error);
   if (status) document.errors[0]!.status = String(status);
+  for (const [name, value] of Object.entries(rendered.responseHeaders())) res.setHeader(name, value);
   res.status(status ?? rendered.status).type(JSONAPI_MEDIA_TYPE).send(JSON.stringify(document));
 }

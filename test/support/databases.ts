@@ -43,7 +43,9 @@ export async function openDatabase(db: TestDatabase, key = db.schemaKey, options
   const logging = options.logging ?? false;
   if (db.name === 'sqlite') return new Sequelize({ dialect: 'sqlite', storage: ':memory:', ...options, logging });
   if (!key) throw new Error(`openDatabase(${db.name}): give a key (or testDatabases(key)) so parallel test files do not share tables`);
-  const isolated = `mural_${key.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}`;
+  // MURAL_TEST_DB_PREFIX keeps checkouts that test side by side on one server apart
+  const prefix = process.env.MURAL_TEST_DB_PREFIX ?? '';
+  const isolated = `mural_${(prefix + key).replace(/[^a-z0-9_]/gi, '_').toLowerCase()}`;
   await retry(() => recreate(db, isolated));
   const url = new URL(db.url);
   url.pathname = `/${isolated}`;
