@@ -36,8 +36,9 @@ export function parsePayload(body: unknown, target: PayloadTarget): WriteNode {
   if (typeof type !== 'string' || type === '') throw bad('missing', 'data.type is required', '/data/type');
   const resource = variantsOf(target.resource).find((r) => r.type === type);
   if (!resource) throw new ConflictError(`Type "${type}" does not match the endpoint's type "${target.resource.type}"`, { pointer: '/data/type' });
-  if (target.action === 'update' && data.id !== undefined && String(data.id) !== target.id) {
-    throw new ConflictError(`Id "${String(data.id)}" does not match the endpoint's id "${target.id}"`, { pointer: '/data/id' });
+  const id = identity(data.id, '/data/id');
+  if (target.action === 'update' && id !== undefined && id !== target.id) {
+    throw new ConflictError(`Id "${id}" does not match the endpoint's id "${target.id}"`, { pointer: '/data/id' });
   }
   if (target.action === 'create' && data.id !== undefined) throw new UnwritableError('attribute', 'id', type, '/data/id');
   return parser.node(resource, data, '/data', target.action, target.id);
@@ -103,8 +104,8 @@ class PayloadParser {
   private identifier(definition: RelationshipDefinition, identifier: unknown, pointer: string): WriteNode {
     if (!isObject(identifier)) throw bad('invalid_relationship', 'A resource identifier must be an object', pointer);
     const { type, method: rawMethod } = identifier;
-    const id = identifier.id === undefined || identifier.id === null ? undefined : String(identifier.id);
-    const tempId = identifier['temp-id'] === undefined ? undefined : String(identifier['temp-id']);
+    const id = identity(identifier.id, `${pointer}/id`);
+    const tempId = identity(identifier['temp-id'], `${pointer}/temp-id`);
     if (typeof type !== 'string') throw bad('missing', 'A resource identifier needs a type', `${pointer}/type`);
     const resource = targetResources(definition).find((r) => r.type === type);
     if (!resource) throw bad('invalid_relationship', `"${type}" is not a type of relationship "${definition.name}"`, `${pointer}/type`);
@@ -114,7 +115,7 @@ class PayloadParser {
     if (method === 'create' && !tempId) throw bad('missing', 'Creating a related record needs a temp-id', pointer);
     if (method !== 'create' && id === undefined) throw bad('missing', `method "${method}" needs the id of an existing record`, pointer);
     const index = this.included.findIndex(
-      (entry) => isObject(entry) && entry.type === type && (tempId !== undefined && id === undefined ? entry['temp-id'] === tempId : String(entry.id) === id),
+      (entry) => isObject(entry) && entry.type === type && (tempId !== undefined && id === undefined ? entry['temp-id'] === tempId : identityOrNone(entry.id) === id),
     );
     if (index === -1 && method === 'create') throw bad('missing_included', `No included entry for ${type} with temp-id "${tempId}"`, pointer);
     const relationship = { name: definition.name, type, id, tempId };
@@ -126,6 +127,17 @@ class PayloadParser {
     this.used.set(index, node);
     return node;
   }
+}
+
+/** An `id` or `temp-id` member: a string, or a number as many clients send; anything else is a 400. */
+function identity(value: unknown, pointer: string): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  throw bad('invalid_document', `${pointer.split('/').pop()} must be a string`, pointer);
+}
+
+function identityOrNone(value: unknown): string | undefined {
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 }
 
 function isObject(value: unknown): value is Json {

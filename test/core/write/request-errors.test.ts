@@ -39,6 +39,23 @@ for (const db of testDatabases()) {
     t.like(error, { status: 409, pointer: '/data/id' });
   });
 
+  test.serial(`${db.name}: regression: fuzz seed 20262123 — PATCH /employees/11 with data.id {"toString":{}} is a 400, not a 500`, async (t) => {
+    const before = await tableCounts(dir.models);
+    const payload = JSON.parse('{"data":{"type":"employees","id":{"toString":{}},"attributes":{"first_name":" ","last_name":"Ada","age":0}}}');
+    const error = await t.throwsAsync(dir.resources.EmployeeResource.find({ id: 1 }).update(payload));
+    t.like(error, { status: 400, code: 'invalid_document', pointer: '/data/id' });
+    t.deepEqual(await tableCounts(dir.models), before);
+  });
+
+  test.serial(`${db.name}: regression: ids and temp-ids in relationships that are neither strings nor numbers are 400s`, async (t) => {
+    const linkage = (identifier: unknown) => ({ data: { type: 'employees', attributes: { first_name: 'A', last_name: 'B' }, relationships: { positions: { data: [identifier] } } } });
+    const { EmployeeResource } = dir.resources;
+    const byId = await t.throwsAsync(EmployeeResource.build(linkage({ type: 'positions', id: { toString: {} } })).save());
+    t.like(byId, { status: 400, code: 'invalid_document', pointer: '/data/relationships/positions/data/0/id' });
+    const byTempId = await t.throwsAsync(EmployeeResource.build(linkage({ type: 'positions', 'temp-id': [] })).save());
+    t.like(byTempId, { status: 400, code: 'invalid_document', pointer: '/data/relationships/positions/data/0/temp-id' });
+  });
+
   test.serial(`${db.name}: a missing record or related record is a 404, and nothing changes`, async (t) => {
     const before = await tableCounts(dir.models);
     t.like(await t.throwsAsync(dir.resources.EmployeeResource.find({ id: 999 }).update({ data: { type: 'employees', attributes: { age: 3 } } })), { status: 404 });
