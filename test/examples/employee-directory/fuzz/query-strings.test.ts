@@ -1,0 +1,10 @@
+import { fuzzSuite } from './fuzz-suite.ts';
+import { readRequest } from './query-arbitraries.ts';
+
+/**
+ * Generated GETs against the example app: every query parameter family built
+ * from the app's real names, mixed with prototype keys, extreme numbers,
+ * unicode, malformed percent-encoding, NUL and 100 kB values. Each answer must
+ * be a clean JSON:API 2xx/4xx and the server must keep working.
+ */
+fuzzSuite({ key: 'query_strings', seedOffset: 0, share: 0.6, writes: false, requests: readRequest });
