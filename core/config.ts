@@ -4,9 +4,24 @@ export interface MuralConfig {
   concurrency: boolean;
   /** At most this many sideload queries of one request in flight, so the connection pool is never exhausted. */
   maxConcurrentSideloads: number;
+  /** Query string parameters per request; more is a 400 rather than work proportional to the URL. */
+  maxQueryParameters: number;
+  /** Brackets after a parameter's name (`filter[positions][title][eq]` has 3). */
+  maxQueryDepth: number;
+  /** Nesting of a write's JSON document (objects and arrays). */
+  maxDocumentDepth: number;
+  /** Records one write may touch: the primary record and everything sideposted with it. */
+  maxWriteRecords: number;
 }
 
-export const muralConfig: MuralConfig = { concurrency: true, maxConcurrentSideloads: 4 };
+export const muralConfig: MuralConfig = {
+  concurrency: true,
+  maxConcurrentSideloads: 4,
+  maxQueryParameters: 1000,
+  maxQueryDepth: 5,
+  maxDocumentDepth: 32,
+  maxWriteRecords: 1000,
+};
 
 export function configure(changes: Partial<MuralConfig>): MuralConfig {
   return Object.assign(muralConfig, changes);

@@ -60,7 +60,7 @@ export function buildIncludeTree(resource: Resource, raw: unknown): IncludeNode[
   const rootClass = resource.resourceClass;
   const maxDepth = rootClass.maxIncludeDepth;
   const roots: IncludeNode[] = [];
-  for (const path of listOf(raw)) {
+  for (const path of listOf(raw, 'include')) {
     const segments = path.split('.');
     if (segments.length > maxDepth) {
       throw new InvalidQueryError('include_too_deep', `Include "${path}" is ${segments.length} levels deep; the maximum is ${maxDepth}`, {

@@ -4,6 +4,7 @@ import type { QueryParams } from '../query/query-params.ts';
 import { prepareResources } from '../relationships/prepare.ts';
 import type { JsonApiDocument } from '../render/document.ts';
 import type { Resource } from '../resource/resource.ts';
+import { coerceId } from './coerce-id.ts';
 import { parsePayload, type PayloadTarget } from './parse-payload.ts';
 import { persistGraph } from './persist-graph.ts';
 import { renderWrite } from './render-write.ts';
@@ -70,8 +71,10 @@ export class WriteProxy {
 
   private parse(): WriteNode {
     if (this.target.action === 'destroy') {
+      const id = this.target.id;
       return {
-        resource: this.resourceClass, action: 'destroy', id: this.target.id, attributes: {}, guardedAttributes: [],
+        resource: this.resourceClass, action: 'destroy', id, key: id === undefined ? undefined : coerceId(this.resourceClass, id),
+        attributes: {}, guardedAttributes: [],
         relationships: [], location: { pointer: null },
       };
     }

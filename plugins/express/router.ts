@@ -55,7 +55,23 @@ export function muralRouter(options: MuralRouterOptions): Router {
   for (const namespace of namespaces) {
     router.use(namespace, (req, res) => sendError(res, new RouteNotFound(req.method, req.originalUrl.split('?')[0]!), development));
   }
+  router.use(routingFailure(development));
   return router;
+}
+
+/**
+ * Errors Express raises before a handler runs, such as a path segment that is
+ * not valid percent-encoding (`/employees/%FF`): answered as JSON:API documents
+ * rather than Express's HTML page.
+ */
+function routingFailure(development: boolean) {
+  return (error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    const status = (error as { status?: unknown }).status;
+    if (error instanceof URIError || status === 400) {
+      return sendError(res, new BadRequestError('invalid_path', 'The URL path is not valid percent-encoded UTF-8'), development);
+    }
+    sendError(res, error, development);
+  };
 }
 
 function bodyReader(readBody: ReturnType<typeof express.text>, development: boolean) {
