@@ -1,5 +1,7 @@
 import { ValidationError, type Model, type ModelStatic, type Transaction } from 'sequelize';
 import type { JoinTable, ValidationProblem } from '../../core/index.ts';
+import { columnProblems } from './column-limits.ts';
+import { dataException } from './data-exception.ts';
 
 /** Sequelize's validator names → the short codes JSON:API clients of this family expect. */
 const CODES: Record<string, string> = {
@@ -9,6 +11,8 @@ const CODES: Record<string, string> = {
 };
 
 export function validationProblems(error: unknown): ValidationProblem[] | undefined {
+  const refused = dataException(error);
+  if (refused) return [refused];
   if (!(error instanceof ValidationError)) return undefined;
   if (error.errors.length === 0) return [{ message: error.message, code: 'invalid' }];
   return error.errors.map((item) => {
@@ -23,12 +27,13 @@ export function validationProblems(error: unknown): ValidationProblem[] | undefi
 }
 
 export async function validateRecord(record: Model, skip: readonly string[]): Promise<ValidationProblem[]> {
+  const columns = columnProblems(record).filter((p) => !skip.includes(p.attribute!));
   try {
     await record.validate({ skip: [...skip] });
-    return [];
+    return columns;
   } catch (error) {
     const problems = validationProblems(error);
-    if (problems) return problems;
+    if (problems) return [...problems, ...columns.filter((c) => !problems.some((p) => p.attribute === c.attribute))];
     throw error;
   }
 }

@@ -122,6 +122,17 @@ for (const db of testDatabases('hardening_findings')) {
     t.deepEqual(await tableCounts(dir.models), before);
   });
 
+  test.serial(`${db.name}: finding 3 — values that do not fit their column are a 422 at the attribute, not a database error`, async (t) => {
+    const before = await tableCounts(dir.models);
+    const tooBig = await patchAge('1', 2 ** 31);
+    t.is(tooBig.status, 422);
+    t.like(errorOf(tooBig), { source: { pointer: '/data/attributes/age' } });
+    const huge = await client.request('PATCH', '/api/v1/employees/1', { data: { type: 'employees', id: '1', attributes: { first_name: 'x'.repeat(100_000) } } });
+    t.is(huge.status, 422);
+    t.like(errorOf(huge), { source: { pointer: '/data/attributes/first_name' } });
+    t.deepEqual(await tableCounts(dir.models), before);
+  });
+
   test.serial(`${db.name}: finding 4 — a path that is not valid percent-encoding is a JSON:API 400, not an HTML page`, async (t) => {
     for (const method of ['GET', 'PATCH', 'DELETE']) {
       const response = await client.request(method, '/api/v1/employees/%FF', method === 'PATCH' ? {} : undefined);
