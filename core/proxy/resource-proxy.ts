@@ -1,4 +1,5 @@
 import { context as currentContext, withContext, type MuralContext } from '../context.ts';
+import { unlessTransient } from '../adapter/transient-failure.ts';
 import { InvalidEndpointError, RecordNotFound, type JsonApiErrorObject } from '../errors/index.ts';
 import { WriteProxy } from '../write/write-proxy.ts';
 import { buildQuery } from '../query/build-query.ts';
@@ -153,6 +154,14 @@ export class ResourceProxy implements AsyncIterable<unknown> {
   }
 
   private async execute(renderOnly: boolean): Promise<Loaded> {
+    try {
+      return await this.query(renderOnly);
+    } catch (error) {
+      throw unlessTransient(this.resourceClass, error);
+    }
+  }
+
+  private async query(renderOnly: boolean): Promise<Loaded> {
     const resourceClass = this.resourceClass;
     prepareResources();
     this.validateEndpoint();

@@ -1,3 +1,4 @@
+import { unlessTransient } from '../adapter/transient-failure.ts';
 import { context as currentContext, withContext, type MuralContext } from '../context.ts';
 import { MuralError, UnwritableError, ValidationFailed, type JsonApiErrorObject } from '../errors/index.ts';
 import type { QueryParams } from '../query/query-params.ts';
@@ -47,6 +48,7 @@ export class WriteProxy {
     if (!this.root) throw new Error('save() the write before rendering it');
     if (this.target.action === 'destroy') return { data: null, meta: {} };
     const root = this.root;
+    // not unlessTransient: the write has committed, and a 503 would tell the client to send it again
     const run = () => renderWrite(root, this.params);
     return this.capturedContext ? withContext(this.capturedContext, run) : run();
   }
@@ -62,7 +64,7 @@ export class WriteProxy {
         this.errors = (error as MuralError).toJsonapiErrors();
         return false;
       }
-      throw error;
+      throw unlessTransient(this.resourceClass, error);
     }
     this.root = root;
     this.errors = [];

@@ -1,5 +1,5 @@
 import { Sequelize, type Model, type ModelStatic, type Transaction } from 'sequelize';
-import type { Adapter, AdapterTarget, FilterClause, JoinTable, ResolveOptions, SortDirection, ValidationProblem } from '../../core/index.ts';
+import type { Adapter, AdapterTarget, ServiceUnavailable, FilterClause, JoinTable, ResolveOptions, SortDirection, ValidationProblem } from '../../core/index.ts';
 import { currentTransaction, ResourceConfigurationError } from '../../core/index.ts';
 import { linkRows, unlinkRows, validateRecord, validationProblems } from './persistence.ts';
 import { columnOf, filterCondition } from './filter-condition.ts';
@@ -7,6 +7,7 @@ import { SequelizeScope } from './sequelize-scope.ts';
 import { findPerGroup } from './grouped-query.ts';
 import { canSelectDirectly, countRows, selectRows } from './direct-select.ts';
 import { joinCondition, PARENT_IDS } from './join-table.ts';
+import { transientFailure } from './transient-failure.ts';
 
 const AGGREGATES = { sum: 'SUM', average: 'AVG', maximum: 'MAX', minimum: 'MIN' } as const;
 
@@ -92,6 +93,10 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
 
   validationProblems(error: unknown): ValidationProblem[] | undefined {
     return validationProblems(error);
+  }
+
+  transientFailure(error: unknown): ServiceUnavailable | undefined {
+    return transientFailure(error);
   }
 
   throughParentIds(record: Model): unknown[] {
