@@ -168,7 +168,7 @@ export class ResourceProxy implements AsyncIterable<unknown> {
     const early = wantsLinks ? earlyCount(resource, plan, scopes.filtered) : undefined;
     const { records, stats } = await loading;
     if (this.single && records.length === 0) throw new RecordNotFound(resourceClass.type, id);
-    const graph = new IncludeGraph();
+    const graph = new IncludeGraph(resourceClass.maxIncludedRecords);
     const roots = (records as object[]).map((record) => ({ record, resource: variantFor(resourceClass, record) }));
     const sideloads = sideload(roots, plan, graph);
     const total = wantsLinks ? totalCount(resource, plan, records.length, stats, scopes.filtered, early) : undefined;
