@@ -1,4 +1,5 @@
 import { context as currentContext, withContext, type MuralContext } from '../context.ts';
+import { withDeadline } from '../deadline.ts';
 import { InvalidEndpointError, RecordNotFound, type JsonApiErrorObject } from '../errors/index.ts';
 import { WriteProxy } from '../write/write-proxy.ts';
 import { buildQuery } from '../query/build-query.ts';
@@ -148,8 +149,10 @@ export class ResourceProxy implements AsyncIterable<unknown> {
     return this.rendering;
   }
 
+  /** In the context captured at creation, under the request's database deadline (or a new one). */
   private run<R>(fn: () => R): R {
-    return this.capturedContext ? withContext(this.capturedContext, fn) : fn();
+    const limited = () => withDeadline(fn);
+    return this.capturedContext ? withContext(this.capturedContext, limited) : limited();
   }
 
   private async execute(renderOnly: boolean): Promise<Loaded> {

@@ -1,5 +1,5 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import { BadRequestError, prepareResources, RouteNotFound, withContext, type Action, type MuralContext, type Resource } from '../../core/index.ts';
+import { BadRequestError, prepareResources, RouteNotFound, withContext, withDeadline, type Action, type MuralContext, type Resource } from '../../core/index.ts';
 import { sendError } from './error-response.ts';
 import { JSONAPI_MEDIA_TYPE } from './media-type.ts';
 import { index, show, type ActionHandler } from './read-handlers.ts';
@@ -71,8 +71,11 @@ function bodyReader(readBody: ReturnType<typeof express.text>, development: bool
 function serve(resource: typeof Resource, handler: ActionHandler, options: MuralRouterOptions, development: boolean) {
   return async (req: Request, res: Response, _next: NextFunction) => {
     try {
-      const ctx = (await options.context?.(req)) ?? {};
-      const { status, body } = await withContext(ctx, () => handler(resource, req));
+      // one database time limit for the whole request: its context, reads and write
+      const { status, body } = await withDeadline(async () => {
+        const ctx = (await options.context?.(req)) ?? {};
+        return withContext(ctx, () => handler(resource, req));
+      });
       res.status(status).type(JSONAPI_MEDIA_TYPE).send(JSON.stringify(body));
     } catch (error) {
       sendError(res, error, development);

@@ -1,0 +1,111 @@
+import test from 'ava';
+import express from 'express';
+import { Sequelize } from 'sequelize';
+import { configure, currentTransaction } from '../../../core/index.ts';
+import { muralRouter } from '../../../plugins/express/index.ts';
+import type { SequelizeScope } from '../../../plugins/sequelize/index.ts';
+import { openDatabase, testDatabases, type TestDatabase } from '../../support/databases.ts';
+import { serve, type HttpClient } from '../../support/http.ts';
+import { definePeople, PEOPLE, personResource, type Person } from '../../support/people.ts';
+
+const TIMEOUT = 1500;
+configure({ databaseTimeout: TIMEOUT });
+
+/** A condition that takes far longer than the time limit: 30 s of sleep, or a billion-row recursion on SQLite. */
+const SLOW: Record<TestDatabase['name'], string> = {
+  sqlite: '(WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000000000) SELECT count(*) FROM c) > 0',
+  postgres: '(SELECT 1 FROM pg_sleep(30)) = 1',
+  mysql: '(SELECT SLEEP(30)) = 0',
+};
+
+/** Statements still running the slow condition, seen from another connection. */
+const RUNNING: Partial<Record<TestDatabase['name'], string>> = {
+  postgres: "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE '%pg_sleep(30)%' AND state = 'active' AND pid <> pg_backend_pid()",
+  mysql: "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE INFO LIKE '%SLEEP(30)%' AND ID <> CONNECTION_ID()",
+};
+
+/**
+ * databaseTimeout: past it, the running statement is cancelled in the database
+ * and the request answers 503 `database_timeout`; a write rolls back. The
+ * server goes on answering normally.
+ */
+for (const db of testDatabases('database_timeout')) {
+  let sequelize: Sequelize;
+  let model: typeof Person;
+  let client: HttpClient;
+
+  test.before(async () => {
+    sequelize = await openDatabase(db);
+    model = await definePeople(sequelize);
+    const slow = SLOW[db.name];
+    class SlowPeople extends personResource(model) {
+      static {
+        this.type = 'people';
+        this.filter('slow', 'boolean', {}, { eq: (scope: SequelizeScope) => scope.where(Sequelize.literal(slow)) });
+        // a write stuck inside its transaction, after its INSERT ran
+        this.afterSave(async (person: { name: string }) => {
+          if (person.name === 'stuck') await sequelize.query(`SELECT 1 AS one WHERE ${slow}`, { transaction: currentTransaction() as never });
+        });
+      }
+    }
+    client = await serve(express().use(muralRouter({ resources: [SlowPeople] })));
+  });
+  test.after.always(async () => {
+    await client?.close();
+    await sequelize?.close();
+  });
+
+  const expectTimeout = (t: import('ava').ExecutionContext, response: { status: number; body: unknown; text: string }, elapsed: number) => {
+    t.is(response.status, 503, response.text);
+    t.deepEqual(response.body, {
+      errors: [
+        {
+          status: '503',
+          code: 'database_timeout',
+          title: 'Service Unavailable',
+          detail: `The database did not answer within ${TIMEOUT} ms; the query was cancelled and nothing was written`,
+          meta: { retry_after: 2 },
+        },
+      ],
+    });
+    t.true(elapsed < 15_000, `answered after ${elapsed} ms, long before the 30 s statement would end`);
+  };
+
+  const stillRunning = async (): Promise<number> => {
+    const sql = RUNNING[db.name];
+    if (!sql) return 0;
+    const [rows] = await sequelize.query(sql);
+    return Number((rows as Array<{ n: number }>)[0]!.n);
+  };
+
+  test.serial(`${db.name}: a read past the limit answers 503 and its query is cancelled`, async (t) => {
+    const started = Date.now();
+    const response = await client.get('/people?filter[slow]=true');
+    expectTimeout(t, response, Date.now() - started);
+    // the cancel is complete before the answer; give the server a moment to retire the statement
+    for (let i = 0; i < 50 && (await stillRunning()) > 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    t.is(await stillRunning(), 0, 'no statement of the request is still running');
+    const next = await client.get('/people?sort=id');
+    t.is(next.status, 200);
+    t.is((next.body as { data: unknown[] }).data.length, PEOPLE.length);
+  });
+
+  test.serial(`${db.name}: a write stuck past the limit answers 503 and rolls back`, async (t) => {
+    const before = await model.count();
+    const payload = (name: string) => ({ data: { type: 'people', attributes: { name, status: 'active', level: 1 } } });
+    const started = Date.now();
+    const response = await client.request('POST', '/people', payload('stuck'));
+    expectTimeout(t, response, Date.now() - started);
+    t.is(await model.count(), before, 'nothing half-written');
+    t.is(await model.count({ where: { name: 'stuck' } }), 0);
+    const next = await client.request('POST', '/people', payload('prompt'));
+    t.is(next.status, 201, next.text);
+    t.is(await model.count(), before + 1);
+    await model.destroy({ where: { name: 'prompt' } });
+  });
+
+  test.serial(`${db.name}: fast requests are untouched by the limit`, async (t) => {
+    const plain = await Promise.all(Array.from({ length: 5 }, () => client.get('/people?page[size]=2')));
+    t.deepEqual(plain.map((r) => r.status), [200, 200, 200, 200, 200]);
+  });
+}
