@@ -6,3 +6,4 @@ export { InternalServerError, ResourceConfigurationError } from './internal.ts';
 export { ValidationFailed, UnwritableError, humanize, type ValidationIssue, type RecordLocation } from './validation-failed.ts';
 export { ServiceUnavailable } from './service-unavailable.ts';
 export { DatabaseTimeout } from './database-timeout.ts';
+export { RequestTooLarge } from './request-too-large.ts';
