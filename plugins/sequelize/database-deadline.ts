@@ -9,6 +9,8 @@ interface Watch {
   connection?: object;
   cancelled: boolean;
   cancelling?: Promise<void>;
+  /** Ends a wait for a pooled connection when the time runs out first. */
+  stopWaiting?: () => void;
 }
 
 type Query = (sql: unknown, options?: QueryOptions) => Promise<unknown>;
@@ -43,14 +45,9 @@ export function enforceDeadlines(sequelize: Sequelize): void {
   const getConnection = manager.getConnection.bind(manager);
   const releaseConnection = manager.releaseConnection.bind(manager);
   manager.getConnection = async (options) => {
-    const connection = await getConnection(options);
     const watch = watching.getStore();
-    if (!watch) return connection;
-    if (watch.cancelled) {
-      // the time ran out while waiting for a pooled connection
-      await releaseConnection(connection);
-      throw new DatabaseTimeout(watch.deadline.timeout);
-    }
+    if (!watch) return getConnection(options);
+    const connection = await untilDeadline(watch, getConnection(options), releaseConnection);
     watch.connection = connection;
     return connection;
   };
@@ -58,6 +55,27 @@ export function enforceDeadlines(sequelize: Sequelize): void {
     const pending = cancelling.get(connection);
     return pending ? pending.then(() => releaseConnection(connection)) : releaseConnection(connection);
   };
+}
+
+/**
+ * A connection from the pool, or a DatabaseTimeout as soon as the time runs
+ * out while waiting for one (an exhausted pool answers late, not never); a
+ * connection arriving after that goes straight back.
+ */
+async function untilDeadline(watch: Watch, acquiring: Promise<object>, release: (connection: object) => unknown): Promise<object> {
+  const timedOut = new Promise<never>((_, reject) => {
+    watch.stopWaiting = () => reject(new DatabaseTimeout(watch.deadline.timeout));
+    if (watch.cancelled) watch.stopWaiting();
+  });
+  try {
+    return await Promise.race([acquiring, timedOut]);
+  } catch (error) {
+    if (watch.cancelled) acquiring.then(release, () => undefined);
+    throw error;
+  } finally {
+    watch.stopWaiting = undefined;
+    timedOut.catch(() => undefined);
+  }
 }
 
 type Kind = 'statement' | 'commit' | 'rollback';
@@ -103,6 +121,7 @@ export function cancelledByDeadline(): boolean {
 
 function cancel(sequelize: Sequelize, watch: Watch): void {
   watch.cancelled = true;
+  watch.stopWaiting?.();
   const connection = watch.connection;
   if (!connection) return;
   const done = cancelStatement(sequelize, connection).catch((error: unknown) => {

@@ -1,7 +1,7 @@
 import test from 'ava';
 import express from 'express';
 import { Sequelize } from 'sequelize';
-import { configure, currentTransaction } from '../../../core/index.ts';
+import { configure, currentTransaction, DatabaseTimeout, withDeadline } from '../../../core/index.ts';
 import { muralRouter } from '../../../plugins/express/index.ts';
 import type { SequelizeScope } from '../../../plugins/sequelize/index.ts';
 import { openDatabase, testDatabases, type TestDatabase } from '../../support/databases.ts';
@@ -24,6 +24,19 @@ const RUNNING: Partial<Record<TestDatabase['name'], string>> = {
   mysql: "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE INFO LIKE '%SLEEP(30)%' AND ID <> CONNECTION_ID()",
 };
 
+function slowPeople(sequelize: Sequelize, model: typeof Person, slow: string) {
+  return class SlowPeople extends personResource(model) {
+    static {
+      this.type = 'people';
+      this.filter('slow', 'boolean', {}, { eq: (scope: SequelizeScope) => scope.where(Sequelize.literal(slow)) });
+      // a write stuck inside its transaction, after its INSERT ran
+      this.afterSave(async (person: { name: string }) => {
+        if (person.name === 'stuck') await sequelize.query(`SELECT 1 AS one WHERE ${slow}`, { transaction: currentTransaction() as never });
+      });
+    }
+  };
+}
+
 /**
  * databaseTimeout: past it, the running statement is cancelled in the database
  * and the request answers 503 `database_timeout`; a write rolls back. The
@@ -34,20 +47,12 @@ for (const db of testDatabases('database_timeout')) {
   let model: typeof Person;
   let client: HttpClient;
 
+  let SlowPeople: ReturnType<typeof slowPeople>;
+
   test.before(async () => {
     sequelize = await openDatabase(db);
     model = await definePeople(sequelize);
-    const slow = SLOW[db.name];
-    class SlowPeople extends personResource(model) {
-      static {
-        this.type = 'people';
-        this.filter('slow', 'boolean', {}, { eq: (scope: SequelizeScope) => scope.where(Sequelize.literal(slow)) });
-        // a write stuck inside its transaction, after its INSERT ran
-        this.afterSave(async (person: { name: string }) => {
-          if (person.name === 'stuck') await sequelize.query(`SELECT 1 AS one WHERE ${slow}`, { transaction: currentTransaction() as never });
-        });
-      }
-    }
+    SlowPeople = slowPeople(sequelize, model, SLOW[db.name]);
     client = await serve(express().use(muralRouter({ resources: [SlowPeople] })));
   });
   test.after.always(async () => {
@@ -104,8 +109,50 @@ for (const db of testDatabases('database_timeout')) {
     await model.destroy({ where: { name: 'prompt' } });
   });
 
+  test.serial(`${db.name}: the limit holds for in-process reads too`, async (t) => {
+    const error = await t.throwsAsync(SlowPeople.all({ filter: { slow: true } }).data, { instanceOf: DatabaseTimeout });
+    t.is(error.code, 'database_timeout');
+    t.is(((await SlowPeople.all({ sort: 'id' }).data) as unknown[]).length, PEOPLE.length);
+  });
+
+  test.serial(`${db.name}: reads queued behind a cancelled statement are not cancelled with it`, async (t) => {
+    // SQLite's interrupt() reaches every statement of its one connection started before the late one has stopped
+    const slow = t.throwsAsync(SlowPeople.all({ filter: { slow: true } }).data, { instanceOf: DatabaseTimeout });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const patient = Array.from({ length: 4 }, () => withDeadline(() => SlowPeople.all({ sort: 'id' }).data, { timeout: 30_000, fresh: true }));
+    await slow;
+    const results = (await Promise.all(patient)) as unknown[][];
+    t.deepEqual(results.map((r) => r.length), [PEOPLE.length, PEOPLE.length, PEOPLE.length, PEOPLE.length]);
+  });
+
   test.serial(`${db.name}: fast requests are untouched by the limit`, async (t) => {
     const plain = await Promise.all(Array.from({ length: 5 }, () => client.get('/people?page[size]=2')));
     t.deepEqual(plain.map((r) => r.status), [200, 200, 200, 200, 200]);
+  });
+}
+
+for (const db of testDatabases('database_timeout_pool').filter((d) => d.name !== 'sqlite')) {
+  test(`${db.name}: time spent waiting for a pooled connection counts, and ends with a 503 too`, async (t) => {
+    const sequelize = await openDatabase(db, undefined, { pool: { max: 1 } });
+    const model = await definePeople(sequelize);
+    const client = await serve(express().use(muralRouter({ resources: [slowPeople(sequelize, model, SLOW[db.name])] })));
+    let release!: () => void;
+    const holding = sequelize.transaction(() => new Promise<void>((resolve) => (release = resolve)));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const started = Date.now();
+      const response = await client.get('/people');
+      t.is(response.status, 503, response.text);
+      t.like((response.body as { errors: unknown[] }).errors[0], { code: 'database_timeout' });
+      t.true(Date.now() - started < 15_000);
+      release();
+      await holding;
+      t.is((await client.get('/people')).status, 200, 'the pool serves again once the connection is back');
+    } finally {
+      release();
+      await holding;
+      await client.close();
+      await sequelize.close();
+    }
   });
 }
