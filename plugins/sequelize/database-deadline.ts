@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Sequelize, Transaction } from 'sequelize';
+import { Sequelize, type Transaction } from 'sequelize';
 import { currentDeadline, DatabaseTimeout, ServiceUnavailable, timeLeft, type Deadline } from '../../core/index.ts';
 import { cancelStatement, interruptedByCancel, type ConnectionManager } from './cancel-statement.ts';
 
@@ -40,7 +40,7 @@ export function enforceDeadlines(sequelize: Sequelize): void {
   enforced.add(sequelize);
   const query = sequelize.query.bind(sequelize) as Query;
   (sequelize as unknown as { query: Query }).query = (sql, options = {}) =>
-    withinDeadline(sequelize, options.transaction ?? undefined, kindOf(sql, options), () => query(sql, options));
+    withinDeadline(sequelize, options.transaction ?? clsTransaction(), kindOf(sql, options), () => query(sql, options));
   const manager = (sequelize as unknown as { connectionManager: ConnectionManager }).connectionManager;
   const getConnection = manager.getConnection.bind(manager);
   const releaseConnection = manager.releaseConnection.bind(manager);
@@ -79,6 +79,12 @@ async function untilDeadline(watch: Watch, acquiring: Promise<object>, release: 
 }
 
 type Kind = 'statement' | 'commit' | 'rollback';
+
+/** The transaction Sequelize itself picks for a query given none, when CLS is on. */
+function clsTransaction(): Transaction | undefined {
+  const cls = (Sequelize as unknown as { _cls?: { get(key: string): unknown } })._cls;
+  return (cls?.get('transaction') as Transaction | undefined) ?? undefined;
+}
 
 function kindOf(sql: unknown, options: QueryOptions): Kind {
   if (!options.completesTransaction) return 'statement';
