@@ -39,6 +39,12 @@ test.serial('page[size] above maxPageSize (default 1000)', async (t) => {
   t.is((await client.get('/api/v1/employees?page[size]=1000')).status, 200);
 });
 
+test.serial("page[<type>][size] above the included Resource's maxPageSize", async (t) => {
+  t.like(await refused(t, '/api/v1/employees?include=positions&page[positions][size]=1001', false), {
+    status: '400', code: 'page_size_exceeded', source: { parameter: 'page[positions][size]' },
+  });
+});
+
 test.serial('an include path deeper than maxIncludeDepth (default 5)', async (t) => {
   t.like(await refused(t, '/api/v1/employees?include=positions.employee.positions.employee.positions.employee'), {
     status: '400', code: 'include_too_deep', source: { parameter: 'include' },

@@ -109,13 +109,40 @@ for (const db of testDatabases('database_timeout')) {
     await model.destroy({ where: { name: 'prompt' } });
   });
 
+  if (db.name !== 'sqlite') {
+    test.serial(`${db.name}: an update waiting on a row another transaction locks answers 503 and changes nothing`, async (t) => {
+      const [ada] = await model.findAll({ where: { name: 'Ada' } });
+      let release!: () => void;
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const holding = sequelize.transaction(async (transaction) => {
+        await model.update({ level: 2 }, { where: { id: ada!.id }, transaction });
+        locked();
+        await new Promise<void>((resolve) => (release = resolve));
+        throw new Error('roll the lock holder back');
+      }).catch(() => undefined);
+      try {
+        await isLocked;
+        const started = Date.now();
+        const response = await client.request('PATCH', `/people/${ada!.id}`, { data: { type: 'people', id: String(ada!.id), attributes: { nickname: 'locked out' } } });
+        expectTimeout(t, response, Date.now() - started);
+      } finally {
+        release();
+        await holding;
+      }
+      await ada!.reload();
+      t.is(ada!.nickname, 'countess', 'the update rolled back');
+      t.is((await client.request('PATCH', `/people/${ada!.id}`, { data: { type: 'people', id: String(ada!.id), attributes: { rating: 4.5 } } })).status, 200);
+    });
+  }
+
   test.serial(`${db.name}: the limit holds for in-process reads too`, async (t) => {
     const error = await t.throwsAsync(SlowPeople.all({ filter: { slow: true } }).data, { instanceOf: DatabaseTimeout });
     t.is(error.code, 'database_timeout');
     t.is(((await SlowPeople.all({ sort: 'id' }).data) as unknown[]).length, PEOPLE.length);
   });
 
-  test.serial(`${db.name}: reads queued behind a cancelled statement are not cancelled with it`, async (t) => {
+  test.serial(`${db.name}: reads running beside a cancelled statement are not cancelled with it`, async (t) => {
     // SQLite's interrupt() reaches every statement of its one connection started before the late one has stopped
     const slow = t.throwsAsync(SlowPeople.all({ filter: { slow: true } }).data, { instanceOf: DatabaseTimeout });
     await new Promise((resolve) => setTimeout(resolve, 300));
