@@ -12,6 +12,12 @@ export interface MuralConfig {
   maxDocumentDepth: number;
   /** Records one write may touch: the primary record and everything sideposted with it. */
   maxWriteRecords: number;
+  /**
+   * Milliseconds the database work of one request (a read with its
+   * sideloads, or a write's transaction) may take before its statement is
+   * cancelled and the request answers 503 `database_timeout`. 0: no limit.
+   */
+  databaseTimeout: number;
 }
 
 export const muralConfig: MuralConfig = {
@@ -21,6 +27,7 @@ export const muralConfig: MuralConfig = {
   maxQueryDepth: 5,
   maxDocumentDepth: 32,
   maxWriteRecords: 1000,
+  databaseTimeout: 10_000,
 };
 
 export function configure(changes: Partial<MuralConfig>): MuralConfig {

@@ -10,6 +10,7 @@ export type { Adapter, AdapterClass, AdapterTarget, FilterClause, BuiltInOperato
 export { BUILT_IN_OPERATORS } from './adapter/adapter.ts';
 export { Types, lookupType, type TypeDefinition, type Coercion } from './types/index.ts';
 export { context, withContext, type MuralContext } from './context.ts';
+export { currentDeadline, timeLeft, withDeadline, type Deadline, type DeadlineOptions } from './deadline.ts';
 export { ResourceProxy, type ProxyOptions, type ProxyRequest } from './proxy/resource-proxy.ts';
 export type { QueryParams } from './query/query-params.ts';
 export { parseQueryString } from './query/parse-query-string.ts';

@@ -1,5 +1,6 @@
 import { context as currentContext, withContext, type MuralContext } from '../context.ts';
 import { unlessTransient } from '../adapter/transient-failure.ts';
+import { withDeadline } from '../deadline.ts';
 import { InvalidEndpointError, RecordNotFound, type JsonApiErrorObject } from '../errors/index.ts';
 import { WriteProxy } from '../write/write-proxy.ts';
 import { buildQuery } from '../query/build-query.ts';
@@ -149,8 +150,10 @@ export class ResourceProxy implements AsyncIterable<unknown> {
     return this.rendering;
   }
 
+  /** In the context captured at creation, under the request's database deadline (or a new one). */
   private run<R>(fn: () => R): R {
-    return this.capturedContext ? withContext(this.capturedContext, fn) : fn();
+    const limited = () => withDeadline(fn);
+    return this.capturedContext ? withContext(this.capturedContext, limited) : limited();
   }
 
   private async execute(renderOnly: boolean): Promise<Loaded> {
@@ -177,7 +180,7 @@ export class ResourceProxy implements AsyncIterable<unknown> {
     const early = wantsLinks ? earlyCount(resource, plan, scopes.filtered) : undefined;
     const { records, stats } = await loading;
     if (this.single && records.length === 0) throw new RecordNotFound(resourceClass.type, id);
-    const graph = new IncludeGraph();
+    const graph = new IncludeGraph(resourceClass.maxIncludedRecords);
     const roots = (records as object[]).map((record) => ({ record, resource: variantFor(resourceClass, record) }));
     const sideloads = sideload(roots, plan, graph);
     const total = wantsLinks ? totalCount(resource, plan, records.length, stats, scopes.filtered, early) : undefined;

@@ -60,7 +60,10 @@ export function buildIncludeTree(resource: Resource, raw: unknown): IncludeNode[
   const rootClass = resource.resourceClass;
   const maxDepth = rootClass.maxIncludeDepth;
   const roots: IncludeNode[] = [];
-  for (const path of listOf(raw, 'include')) {
+  const paths = listOf(raw, 'include');
+  // checked on the raw list first, so a million repeated paths cost no tree walk
+  if (paths.length > rootClass.maxIncludes) throw tooManyIncludes(paths.length, rootClass.maxIncludes, 'paths');
+  for (const path of paths) {
     const segments = path.split('.');
     if (segments.length > maxDepth) {
       throw new InvalidQueryError('include_too_deep', `Include "${path}" is ${segments.length} levels deep; the maximum is ${maxDepth}`, {
@@ -69,8 +72,15 @@ export function buildIncludeTree(resource: Resource, raw: unknown): IncludeNode[
     }
     addPath(resource, variantsOf(rootClass), roots, segments, '');
   }
+  const relationships = breadthFirst(roots).length;
+  if (relationships > rootClass.maxIncludes) throw tooManyIncludes(relationships, rootClass.maxIncludes, 'relationships');
   addImplicitNodes(resource, variantsOf(rootClass), roots, '');
   return roots;
+}
+
+/** Each included relationship costs a query; a request may not ask for more than `maxIncludes`. */
+function tooManyIncludes(count: number, max: number, what: string): InvalidQueryError {
+  return new InvalidQueryError('too_many_includes', `Include names ${count} ${what}; the maximum is ${max}`, { parameter: 'include' });
 }
 
 /** Relationships with `alwaysIncludeResourceIds` are loaded for linkage even when not included. */

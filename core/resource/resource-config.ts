@@ -29,6 +29,12 @@ export interface ResourceSettings {
   defaultPageSize: number;
   maxPageSize: number;
   maxIncludeDepth: number;
+  /** Include breadth: at most this many relationships (tree nodes) in one request's `include`. */
+  maxIncludes: number;
+  /** At most this many records sideloaded per request; more is a 400, never a silent cut. */
+  maxIncludedRecords: number;
+  /** At most this many values in one filter (`filter[id]=1,2,3…`). */
+  maxFilterValues: number;
   validateEndpoints: boolean;
   autolink: boolean;
   paginationLinks: boolean;
@@ -72,6 +78,9 @@ export const DEFAULT_SETTINGS: ResourceSettings = {
   defaultPageSize: 20,
   maxPageSize: 1000,
   maxIncludeDepth: 5,
+  maxIncludes: 30,
+  maxIncludedRecords: 10_000,
+  maxFilterValues: 1000,
   validateEndpoints: false,
   autolink: true,
   paginationLinks: true,

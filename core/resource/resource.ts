@@ -43,6 +43,9 @@ export class Resource {
   declare static defaultPageSize: number;
   declare static maxPageSize: number;
   declare static maxIncludeDepth: number;
+  declare static maxIncludes: number;
+  declare static maxIncludedRecords: number;
+  declare static maxFilterValues: number;
   declare static validateEndpoints: boolean;
   declare static autolink: boolean;
   declare static paginationLinks: boolean;
@@ -290,7 +293,7 @@ function normalizePath(path: string): string {
 
 const SETTING_NAMES = [
   'model', 'description', 'adapter', 'baseUrl', 'endpointNamespace', 'defaultSort', 'defaultPageSize', 'maxPageSize',
-  'maxIncludeDepth', 'validateEndpoints', 'autolink', 'paginationLinks', 'filtersAcceptNilByDefault', 'polymorphic',
+  'maxIncludeDepth', 'maxIncludes', 'maxIncludedRecords', 'maxFilterValues', 'validateEndpoints', 'autolink', 'paginationLinks', 'filtersAcceptNilByDefault', 'polymorphic',
   'attributesReadableByDefault', 'attributesWritableByDefault', 'attributesSortableByDefault',
   'attributesFilterableByDefault', 'attributesSchemaByDefault',
 ] as const satisfies ReadonlyArray<keyof ResourceSettings>;

@@ -18,7 +18,7 @@ export async function renderWrite(root: WriteNode, params: QueryParams): Promise
   const resource = new root.resource();
   const id = (root.model as { id?: unknown }).id;
   const plan = buildQuery(resource, { include: params.include, fields: params.fields, extra_fields: params.extra_fields }, { id: String(id) });
-  const graph = new IncludeGraph();
+  const graph = new IncludeGraph(root.resource.maxIncludedRecords);
   const tempIds = new WeakMap<object, string>();
   const written = writtenNodes(root, graph, tempIds, '');
   const rootRecord: LoadedRecord = { record: root.model!, resource: root.resource };

@@ -1,5 +1,6 @@
 import { unlessTransient } from '../adapter/transient-failure.ts';
 import { context as currentContext, withContext, type MuralContext } from '../context.ts';
+import { withDeadline } from '../deadline.ts';
 import { MuralError, UnwritableError, ValidationFailed, type JsonApiErrorObject } from '../errors/index.ts';
 import type { QueryParams } from '../query/query-params.ts';
 import { prepareResources } from '../relationships/prepare.ts';
@@ -40,7 +41,7 @@ export class WriteProxy {
   }
 
   async save(): Promise<boolean> {
-    const run = () => this.execute();
+    const run = () => withDeadline(() => this.execute());
     return this.capturedContext ? withContext(this.capturedContext, run) : run();
   }
 
@@ -48,8 +49,9 @@ export class WriteProxy {
     if (!this.root) throw new Error('save() the write before rendering it');
     if (this.target.action === 'destroy') return { data: null, meta: {} };
     const root = this.root;
-    // not unlessTransient: the write has committed, and a 503 would tell the client to send it again
-    const run = () => renderWrite(root, this.params);
+    // not unlessTransient: the write has committed, and a 503 would tell the client to send it again;
+    // answering it gets a time limit of its own, so a slow re-read is never reported as a failed write
+    const run = () => withDeadline(() => renderWrite(root, this.params), { fresh: true });
     return this.capturedContext ? withContext(this.capturedContext, run) : run();
   }
 

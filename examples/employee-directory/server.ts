@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { gracefulShutdown, muralHealth } from '../../plugins/express/index.ts';
+import { answerClientErrors, gracefulShutdown, muralHealth } from '../../plugins/express/index.ts';
 import { connect } from './db/connection.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { createApp } from './app.ts';
@@ -16,3 +16,5 @@ const server = app.listen(Number(process.env.PORT ?? 3000), () => {
 });
 // SIGTERM/SIGINT: finish in-flight requests, then close the pool and exit
 gracefulShutdown(server, { close: () => sequelize.close() });
+// URLs and headers too long for Node get a JSON:API 431 rather than a bare status line
+answerClientErrors(server);

@@ -4,6 +4,7 @@ import { currentTransaction, ResourceConfigurationError } from '../../core/index
 import { linkRows, unlinkRows, validateRecord, validationProblems } from './persistence.ts';
 import { columnOf, filterCondition } from './filter-condition.ts';
 import { SequelizeScope } from './sequelize-scope.ts';
+import { enforceDeadlines } from './database-deadline.ts';
 import { findPerGroup } from './grouped-query.ts';
 import { canSelectDirectly, countRows, selectRows } from './direct-select.ts';
 import { joinCondition, PARENT_IDS } from './join-table.ts';
@@ -19,6 +20,8 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
     if (typeof model !== 'function' || !('findAll' in model)) {
       throw new ResourceConfigurationError(`${this.target.name}.model is not a Sequelize model`);
     }
+    const sequelize = (model as ModelStatic<Model>).sequelize;
+    if (sequelize) enforceDeadlines(sequelize);
     return SequelizeScope.of(model as ModelStatic<Model>);
   }
 
@@ -56,6 +59,7 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
 
   transaction<T>(fn: (transaction: unknown) => Promise<T>): Promise<T> {
     const model = this.target.model as ModelStatic<Model>;
+    enforceDeadlines(model.sequelize!);
     return model.sequelize!.transaction((transaction) => fn(transaction));
   }
 
