@@ -49,11 +49,11 @@ export function prepareConnections(sequelize: Sequelize, state: SqliteState): vo
 
 async function prepare(connection: SqliteConnection, state: SqliteState): Promise<void> {
   connection.configure('busyTimeout', state.settings.busyTimeout);
-  if (!state.walPending || isInMemory(connection)) return;
+  if (!state.settings.wal || state.walApplied || isInMemory(connection)) return;
   try {
     // WAL is a property of the file, kept across connections and restarts: readers no longer block the writer nor it them
     await query(connection, 'PRAGMA journal_mode = WAL');
-    state.walPending = false;
+    state.walApplied = true;
   } catch {
     // another connection is inside a transaction on the file; the next connection opened tries again
   }

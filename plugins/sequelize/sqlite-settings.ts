@@ -1,5 +1,5 @@
 import type { Sequelize } from 'sequelize';
-import { prepareConnections } from './sqlite-connections.ts';
+import { connectionManager, prepareConnections } from './sqlite-connections.ts';
 import { WriteQueue } from './write-queue.ts';
 
 /** How Mural shares one SQLite database between concurrent writes. */
@@ -28,11 +28,11 @@ export const SQLITE_DEFAULTS: Readonly<SqliteSettings> = Object.freeze({
   wal: true,
 });
 
-/** Per Sequelize instance: its settings, its queue of writes, whether WAL is still to be switched on. */
+/** Per Sequelize instance: its settings, its queue of writes, whether the file was switched to WAL. */
 export interface SqliteState {
   settings: SqliteSettings;
   readonly queue: WriteQueue;
-  walPending: boolean;
+  walApplied: boolean;
 }
 
 const states = new WeakMap<Sequelize, SqliteState>();
@@ -46,7 +46,8 @@ export function configureSqlite(sequelize: Sequelize, settings: Partial<SqliteSe
   if (sequelize.getDialect() !== 'sqlite') return;
   const state = sqliteState(sequelize);
   state.settings = checked({ ...state.settings, ...settings });
-  state.walPending = state.settings.wal && state.walPending;
+  // connections open already (the default one) take the new timeout too; new ones get it when opened
+  for (const connection of Object.values(connectionManager(sequelize).connections)) connection?.configure('busyTimeout', state.settings.busyTimeout);
 }
 
 /** The state of a SQLite `sequelize`, set up with the defaults on first use. */
@@ -55,7 +56,7 @@ export function sqliteState(sequelize: Sequelize): SqliteState {
   if (!state) {
     const settings = { ...SQLITE_DEFAULTS };
     const queue = new WriteQueue(() => ({ timeout: state!.settings.writeQueueTimeout, length: state!.settings.writeQueueLength, retryAfter: state!.settings.retryAfter }));
-    state = { settings, queue, walPending: settings.wal };
+    state = { settings, queue, walApplied: false };
     states.set(sequelize, state);
     prepareConnections(sequelize, state);
   }
@@ -63,6 +64,8 @@ export function sqliteState(sequelize: Sequelize): SqliteState {
 }
 
 function checked(settings: SqliteSettings): SqliteSettings {
+  const unknown = Object.keys(settings).filter((key) => !Object.hasOwn(SQLITE_DEFAULTS, key));
+  if (unknown.length > 0) throw new TypeError(`configureSqlite: unknown setting ${unknown.join(', ')}; known: ${Object.keys(SQLITE_DEFAULTS).join(', ')}`);
   for (const key of ['writeQueueTimeout', 'writeQueueLength', 'busyTimeout', 'retryAfter'] as const) {
     const value = settings[key];
     // setTimeout takes at most 2^31-1 ms; a larger value would fire at once

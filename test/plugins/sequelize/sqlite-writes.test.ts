@@ -72,6 +72,8 @@ test.serial('the file is switched to WAL, and every connection, a write\'s too, 
   t.is(await client.get('/api/v1/departments').then((response) => response.status), 200);
   const [mode] = await dir.sequelize.query<{ journal_mode: string }>('PRAGMA journal_mode', { type: QueryTypes.SELECT });
   t.is(mode!.journal_mode, 'wal');
+  const [outside] = await dir.sequelize.query<{ timeout: number }>('PRAGMA busy_timeout', { type: QueryTypes.SELECT });
+  t.is(outside!.timeout, 4321);
   const adapter = dir.resources.EmployeeResource.adapterInstance();
   const [inWrite] = await adapter.transaction((transaction) => dir.sequelize.query<{ timeout: number }>('PRAGMA busy_timeout', { type: QueryTypes.SELECT, transaction: transaction as never }));
   t.is(inWrite!.timeout, 4321);
@@ -201,5 +203,6 @@ test('settings are checked', (t) => {
   t.throws(() => configureSqlite(sequelize, { busyTimeout: 1.5 }), { message: /busyTimeout must be a whole number/ });
   t.throws(() => configureSqlite(sequelize, { writeQueueLength: Number.NaN }), { message: /writeQueueLength/ });
   t.throws(() => configureSqlite(sequelize, { wal: 'yes' as never }), { message: /wal must be true or false/ });
+  t.throws(() => configureSqlite(sequelize, { writeQueueTimout: 5 } as never), { message: /unknown setting writeQueueTimout; known: writeQueueTimeout, / });
   t.deepEqual(sqliteState(sequelize).settings, { ...SQLITE_DEFAULTS }, 'a refused setting changes nothing');
 });
