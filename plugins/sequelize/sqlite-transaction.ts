@@ -89,7 +89,7 @@ function busy(error: unknown, retryAfter: number): ServiceUnavailable | undefine
     if ((current as { code?: unknown }).code === 'SQLITE_BUSY') {
       const unavailable = new ServiceUnavailable(
         'database_busy',
-        'The database is locked by another writer; nothing was written, try again shortly.',
+        'The database is locked by another writer. Nothing was written; try again shortly.',
         retryAfter,
       );
       unavailable.cause = error;

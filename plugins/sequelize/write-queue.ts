@@ -48,14 +48,14 @@ export class WriteQueue {
     }
     const { timeout, length, retryAfter } = this.limits();
     if (this.waiting.length >= length) {
-      return Promise.reject(refusal(`${length} writes are already waiting`, retryAfter));
+      return Promise.reject(refusal(`the queue of ${length} waiting writes is full`, retryAfter));
     }
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
         start: resolve,
         timer: setTimeout(() => {
           this.waiting.splice(this.waiting.indexOf(waiter), 1);
-          reject(refusal(`it waited ${timeout} ms for other writes`, retryAfter));
+          reject(refusal(`this write waited ${timeout} ms for its turn`, retryAfter));
         }, timeout),
       };
       this.waiting.push(waiter);
@@ -75,5 +75,5 @@ export class WriteQueue {
 }
 
 function refusal(reason: string, retryAfter: number): ServiceUnavailable {
-  return new ServiceUnavailable('database_busy', `The database is busy with other writes (${reason}); nothing was written, try again shortly.`, retryAfter);
+  return new ServiceUnavailable('database_busy', `The database is busy with other writes: ${reason}. Nothing was written; try again shortly.`, retryAfter);
 }

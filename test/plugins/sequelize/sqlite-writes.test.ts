@@ -122,9 +122,9 @@ test.serial('a write that cannot get the database within the bounds answers 503 
   t.deepEqual(
     answers.map((answer) => (answer.body as ErrorDoc).errors[0]!.detail).sort(),
     [
-      'The database is busy with other writes (1 writes are already waiting); nothing was written, try again shortly.',
-      'The database is busy with other writes (it waited 100 ms for other writes); nothing was written, try again shortly.',
-      'The database is locked by another writer; nothing was written, try again shortly.',
+      'The database is busy with other writes: the queue of 1 waiting writes is full. Nothing was written; try again shortly.',
+      'The database is busy with other writes: this write waited 100 ms for its turn. Nothing was written; try again shortly.',
+      'The database is locked by another writer. Nothing was written; try again shortly.',
     ],
   );
   t.deepEqual(await tableCounts(dir.models), before);

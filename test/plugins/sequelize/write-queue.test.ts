@@ -53,7 +53,7 @@ test('a write that waits past the timeout is refused with a 503 and never runs',
   const error = await t.throwsAsync(queue.run(async () => void (ran = true)), { instanceOf: ServiceUnavailable });
   t.like(error, { status: 503, code: 'database_busy', retryAfter: 7 });
   t.deepEqual(error!.responseHeaders(), { 'Retry-After': '7' });
-  t.regex(error!.message, /waited 30 ms.*nothing was written/);
+  t.regex(error!.message, /busy with other writes: this write waited 30 ms for its turn\. Nothing was written/);
   t.is(queue.length, 0);
   holder.finish();
   await held;
@@ -68,7 +68,7 @@ test('a write beyond the queue length is refused at once', async (t) => {
   const held = queue.run(holder.write);
   const waiting = queue.run(async () => 'waited');
   const error = await t.throwsAsync(queue.run(async () => 'refused'), { instanceOf: ServiceUnavailable });
-  t.regex(error!.message, /1 writes are already waiting/);
+  t.regex(error!.message, /the queue of 1 waiting writes is full/);
   holder.finish();
   await held;
   t.is(await waiting, 'waited');
