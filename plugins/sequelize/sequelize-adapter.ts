@@ -9,12 +9,18 @@ import { findPerGroup } from './grouped-query.ts';
 import { canSelectDirectly, countRows, selectRows } from './direct-select.ts';
 import { joinCondition, PARENT_IDS } from './join-table.ts';
 import { transientFailure } from './transient-failure.ts';
+import { sqliteState } from './sqlite-settings.ts';
+import { sqliteTransaction } from './sqlite-transaction.ts';
 
 const AGGREGATES = { sum: 'SUM', average: 'AVG', maximum: 'MAX', minimum: 'MIN' } as const;
 
 /** Serves Resources whose `model` is a Sequelize model. */
 export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
-  constructor(private readonly target: AdapterTarget) {}
+  constructor(private readonly target: AdapterTarget) {
+    // before the first query, so reads too get the busy timeout and WAL
+    const sequelize = (target.model as ModelStatic<Model> | undefined)?.sequelize;
+    if (sequelize?.getDialect() === 'sqlite') sqliteState(sequelize);
+  }
 
   baseScope(model: unknown): SequelizeScope {
     if (typeof model !== 'function' || !('findAll' in model)) {
@@ -58,9 +64,10 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
   }
 
   transaction<T>(fn: (transaction: unknown) => Promise<T>): Promise<T> {
-    const model = this.target.model as ModelStatic<Model>;
-    enforceDeadlines(model.sequelize!);
-    return model.sequelize!.transaction((transaction) => fn(transaction));
+    const sequelize = (this.target.model as ModelStatic<Model>).sequelize!;
+    enforceDeadlines(sequelize);
+    if (sequelize.getDialect() === 'sqlite') return sqliteTransaction(sequelize, fn);
+    return sequelize.transaction((transaction) => fn(transaction));
   }
 
   build(model: unknown): Model {
