@@ -5,3 +5,4 @@ export { ConflictError } from './conflict.ts';
 export { InternalServerError, ResourceConfigurationError } from './internal.ts';
 export { ValidationFailed, UnwritableError, humanize, type ValidationIssue, type RecordLocation } from './validation-failed.ts';
 export { ServiceUnavailable } from './service-unavailable.ts';
+export { Forbidden } from './forbidden.ts';

@@ -18,6 +18,8 @@ import { variantFor } from '../resource/polymorphism.ts';
 import { IncludeGraph, type LoadedRecord } from '../sideload/include-graph.ts';
 import { sideload } from '../sideload/sideload.ts';
 import type { Action } from '../resource/resource-config.ts';
+import { assertAllowed } from '../resource/resource-guard.ts';
+import { variantsOf } from '../query/include-tree.ts';
 
 /** The HTTP request a proxy answers, for links and endpoint validation. */
 export interface ProxyRequest {
@@ -156,6 +158,9 @@ export class ResourceProxy implements AsyncIterable<unknown> {
     const resourceClass = this.resourceClass;
     prepareResources();
     this.validateEndpoint();
+    // before any query, so a refusal says nothing about whether the record exists;
+    // a polymorphic parent reads its children's records, so each must allow it
+    assertAllowed(variantsOf(resourceClass), this.single ? 'show' : 'index', resourceClass.type);
     const resource = new resourceClass();
     const id = this.single ? (this.params as { id?: unknown }).id : undefined;
     const built = buildQuery(resource, this.params, { id });

@@ -3,6 +3,7 @@ import type { RelationshipDefinition } from '../relationships/relationship-defin
 import { relatedResource } from '../relationships/resolve-resource.ts';
 import type { Resource } from '../resource/resource.ts';
 import { allowedNow } from './guard-check.ts';
+import { resourceReadable } from '../resource/resource-guard.ts';
 import { listOf } from './query-params.ts';
 
 type ResourceClass = typeof Resource;
@@ -107,10 +108,24 @@ function addPath(resource: Resource, resources: readonly ResourceClass[], level:
 
 /**
  * A relationship's readable guard, looked up on the declaring Resource, then
- * on the related one; guards take no arguments and read the context.
+ * on the related one; guards take no arguments and read the context. A
+ * relationship is also unreadable when a Resource it leads to refuses to be
+ * read (`guard(...)` on index or show): it is then treated exactly like one
+ * whose own guard refuses — dropped from `include`, absent from rendering.
  */
 export function readableNow(resource: Resource, relationship: RelationshipDefinition): boolean {
-  return relationshipAllows(resource, relationship, relationship.readable);
+  return relationshipAllows(resource, relationship, relationship.readable) && targetsReadable(relationship);
+}
+
+/** Whether every Resource a relationship may lead to allows reading it now. */
+export function targetsReadable(relationship: RelationshipDefinition): boolean {
+  let targets: ResourceClass[];
+  try {
+    targets = targetResources(relationship);
+  } catch {
+    return true; // an unresolvable relationship is reported when it is used
+  }
+  return targets.every(resourceReadable);
 }
 
 export function relationshipAllows(resource: Resource, relationship: RelationshipDefinition, guard: RelationshipDefinition['readable']): boolean {

@@ -1,5 +1,5 @@
 import { buildQuery } from '../query/build-query.ts';
-import { targetResources, type IncludeNode } from '../query/include-tree.ts';
+import { readableNow, targetResources, type IncludeNode } from '../query/include-tree.ts';
 import type { QueryParams } from '../query/query-params.ts';
 import { TO_MANY } from '../relationships/relationship-definition.ts';
 import type { JsonApiDocument } from '../render/document.ts';
@@ -28,7 +28,9 @@ export async function renderWrite(root: WriteNode, params: QueryParams): Promise
 
 function writtenNodes(node: WriteNode, graph: IncludeGraph, tempIds: WeakMap<object, string>, prefix: string): IncludeNode[] {
   if (node.tempId) tempIds.set(node.model!, node.tempId);
-  return node.relationships.map((relationship) => {
+  const reader = new node.resource();
+  // what the caller may write but not read (a guard on the relationship or its Resource) stays out of the response
+  return node.relationships.filter((r) => readableNow(reader, r.definition)).map((relationship) => {
     const { definition } = relationship;
     const kept = relationship.items.filter((item) => item.action === 'create' || item.action === 'update');
     const path = prefix ? `${prefix}.${definition.name}` : definition.name;

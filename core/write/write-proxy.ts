@@ -8,6 +8,7 @@ import { parsePayload, type PayloadTarget } from './parse-payload.ts';
 import { persistGraph } from './persist-graph.ts';
 import { renderWrite } from './render-write.ts';
 import type { WriteNode } from './write-node.ts';
+import { assertAllowed } from '../resource/resource-guard.ts';
 
 export interface WriteTarget {
   action: 'create' | 'update' | 'destroy';
@@ -69,6 +70,8 @@ export class WriteProxy {
   }
 
   private parse(): WriteNode {
+    // the Resource's own guard first, before the payload is read or a record looked up
+    assertAllowed([this.resourceClass], this.target.action, this.resourceClass.type);
     if (this.target.action === 'destroy') {
       return {
         resource: this.resourceClass, action: 'destroy', id: this.target.id, attributes: {}, guardedAttributes: [],

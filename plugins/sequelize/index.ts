@@ -1,3 +1,4 @@
 export { SequelizeAdapter } from './sequelize-adapter.ts';
 export { SequelizeScope } from './sequelize-scope.ts';
 export { sequelizePlugin } from './plugin.ts';
+export { likeCondition, textCondition, type TextOperator } from './filter-condition.ts';
