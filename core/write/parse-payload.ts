@@ -4,7 +4,8 @@ import type { RelationshipDefinition } from '../relationships/relationship-defin
 import { TO_MANY } from '../relationships/relationship-definition.ts';
 import type { Resource } from '../resource/resource.ts';
 import { lookupType } from '../types/index.ts';
-import { writableNow } from './writable.ts';
+import { attributeWritable, writableNow } from './writable.ts';
+import { resolveGuard } from '../resource/guard.ts';
 import { assertAllowed, resourceAllows } from '../resource/resource-guard.ts';
 import type { NodeAction, WriteNode, WriteRelationship } from './write-node.ts';
 
@@ -84,8 +85,19 @@ class PayloadParser {
         if (error instanceof TypeCoercionError) throw error.at({ pointer: at });
         throw error;
       }
-      if (attribute.writable !== true) node.guardedAttributes.push(name);
+      if (attribute.writable !== true) this.guardAttribute(instance, node, name, at);
     }
+  }
+
+  /**
+   * A writable guard that takes no model is decided now, before any record is
+   * looked up, so a refusal reads the same whether or not the record exists;
+   * one that takes the model waits until it is loaded (WriteSession).
+   */
+  private guardAttribute(instance: Resource, node: WriteNode, name: string, pointer: string): void {
+    const attribute = instance.resourceClass.config.attributes.get(name)!;
+    if (resolveGuard(attribute.writable, instance, `${instance.resourceClass.name}.${name}`).arity > 0) node.guardedAttributes.push(name);
+    else if (!attributeWritable(instance, name, undefined)) throw new UnwritableError('attribute', name, instance.resourceClass.type, pointer);
   }
 
   private relationship(instance: Resource, name: string, value: unknown, pointer: string): WriteRelationship {
