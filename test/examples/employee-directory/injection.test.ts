@@ -4,6 +4,7 @@ import { resolveFilters } from '../../../core/query/resolved-filter.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { openDirectory, tableCounts, type Directory } from '../../support/directory.ts';
 import { serve, type HttpClient } from '../../support/http.ts';
+import { LEAK, lower, ORDERED, PAYLOADS, TEXT, type Compare } from '../../support/injection.ts';
 
 /**
  * Injection, over HTTP on the example, on every database: each classic
@@ -15,39 +16,6 @@ import { serve, type HttpClient } from '../../support/http.ts';
  * table keeps its rows.
  */
 
-const PAYLOADS = [
-  "' OR 1=1 --",
-  "' OR '1'='1",
-  '"; DROP TABLE employees; --',
-  "'); DROP TABLE employees; --",
-  ') OR (1=1',
-  '%',
-  '_',
-  '%%',
-  'A%',
-  '_da',
-  '!',
-  '!%',
-  '\\',
-  "\\'",
-  "\\' OR 1=1 #",
-  '/* comment */Ada',
-  'Ada--',
-  '`employees`',
-  "\\'; DROP TABLE `employees`; #",
-  '\u0410da', // Cyrillic А: a homoglyph of Ada
-  'Ada\u200b', // zero-width space
-  'a'.repeat(4000),
-  '1e309',
-  '-0',
-  '0x10',
-  '1; SELECT 1',
-  '{{Ada,Grace}}',
-] as const;
-
-/** What no error body may contain: SQL, driver error text, stack frames. */
-const LEAK = /\bSELECT\b[^"]*\bFROM\b|SQLITE_|\bER_[A-Z_]+|syntax error|SequelizeDatabaseError|sqlMessage|\bat [^ ]+\.(ts|js):\d+/i;
-
 /** Rows with the characters LIKE and quoting care about, so literal matches have something to find. */
 const TRICKY_NAMES = [
   { first_name: '%lit', last_name: 'Under_score' },
@@ -58,25 +26,6 @@ const TRICKY_NAMES = [
 
 type Row = Record<string, unknown>;
 type Doc = { data?: Row[]; errors?: Array<{ status: string; code: string; source?: { parameter?: string }; detail: string }> };
-type Compare = (row: unknown, value: unknown) => boolean;
-
-const lower = (v: unknown) => String(v).toLowerCase();
-const TEXT: Record<string, Compare> = {
-  eq: (r, v) => lower(r) === lower(v),
-  eql: (r, v) => r === v,
-  prefix: (r, v) => lower(r).startsWith(lower(v)),
-  suffix: (r, v) => lower(r).endsWith(lower(v)),
-  match: (r, v) => lower(r).includes(lower(v)),
-};
-const num = (v: unknown) => (v instanceof Date ? v.getTime() : Number(v));
-const ORDERED: Record<string, Compare> = {
-  eq: (r, v) => num(r) === num(v),
-  gt: (r, v) => num(r) > num(v),
-  gte: (r, v) => num(r) >= num(v),
-  lt: (r, v) => num(r) < num(v),
-  lte: (r, v) => num(r) <= num(v),
-};
-
 /** Every filterable attribute of employees, with how a literal comparison reads its operators. */
 const EMPLOYEE_FILTERS: Array<{ attribute: string; operators: Record<string, Compare> }> = [
   { attribute: 'first_name', operators: TEXT },
