@@ -4,6 +4,7 @@ import { relatedResource } from '../relationships/resolve-resource.ts';
 import type { Resource } from '../resource/resource.ts';
 import { allowedNow } from './guard-check.ts';
 import { resourceReadable } from '../resource/resource-guard.ts';
+import { servedResources } from '../resource/polymorphism.ts';
 import { listOf } from './query-params.ts';
 
 type ResourceClass = typeof Resource;
@@ -36,11 +37,14 @@ function syntheticRelationship(owner: ResourceClass): RelationshipDefinition {
 
 /** The Resources a relationship's records may be. */
 export function targetResources(relationship: RelationshipDefinition): ResourceClass[] {
-  const targets =
-    relationship.kind === 'polymorphic_belongs_to'
-      ? relationship.groups!.map((g) => relatedResource(relationship, g.resource ?? g.value))
-      : [relatedResource(relationship)];
-  return [...new Set(targets.flatMap(variantsOf))];
+  return [...new Set(declaredTargets(relationship).flatMap(variantsOf))];
+}
+
+/** The Resources a relationship names, before polymorphic children are added. */
+function declaredTargets(relationship: RelationshipDefinition): ResourceClass[] {
+  return relationship.kind === 'polymorphic_belongs_to'
+    ? relationship.groups!.map((g) => relatedResource(relationship, g.resource ?? g.value))
+    : [relatedResource(relationship)];
 }
 
 /** Finds a relationship on any of the Resources a node stands for. */
@@ -121,7 +125,7 @@ export function readableNow(resource: Resource, relationship: RelationshipDefini
 export function targetsReadable(relationship: RelationshipDefinition): boolean {
   let targets: ResourceClass[];
   try {
-    targets = targetResources(relationship);
+    targets = declaredTargets(relationship).flatMap(servedResources);
   } catch {
     return true; // an unresolvable relationship is reported when it is used
   }

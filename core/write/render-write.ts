@@ -7,6 +7,7 @@ import { renderDocument } from '../render/render-document.ts';
 import { IncludeGraph, type LoadedRecord } from '../sideload/include-graph.ts';
 import { sideload } from '../sideload/sideload.ts';
 import type { WriteNode } from './write-node.ts';
+import { resourceAllows } from '../resource/resource-guard.ts';
 
 /**
  * The response of a write mirrors its request: the written record, with the
@@ -17,6 +18,8 @@ import type { WriteNode } from './write-node.ts';
 export async function renderWrite(root: WriteNode, params: QueryParams): Promise<JsonApiDocument> {
   const resource = new root.resource();
   const id = (root.model as { id?: unknown }).id;
+  // JSON:API wants the written record back; one the caller may not read shows its identity only
+  if (!resourceAllows(root.resource, 'show')) return { data: { type: root.resource.type, id: String(id), attributes: {} }, meta: {} };
   const plan = buildQuery(resource, { include: params.include, fields: params.fields, extra_fields: params.extra_fields }, { id: String(id) });
   const graph = new IncludeGraph();
   const tempIds = new WeakMap<object, string>();

@@ -9,6 +9,7 @@ import { persistGraph } from './persist-graph.ts';
 import { renderWrite } from './render-write.ts';
 import type { WriteNode } from './write-node.ts';
 import { assertAllowed } from '../resource/resource-guard.ts';
+import { servedResources } from '../resource/polymorphism.ts';
 
 export interface WriteTarget {
   action: 'create' | 'update' | 'destroy';
@@ -70,8 +71,10 @@ export class WriteProxy {
   }
 
   private parse(): WriteNode {
-    // the Resource's own guard first, before the payload is read or a record looked up
-    assertAllowed([this.resourceClass], this.target.action, this.resourceClass.type);
+    // the Resource's own guard first, before the payload is read or a record looked up; the record
+    // behind a polymorphic parent's update or destroy may be any child, so each must allow it
+    const guarded = this.target.action === 'create' ? [this.resourceClass] : servedResources(this.resourceClass);
+    assertAllowed(guarded, this.target.action, this.resourceClass.type);
     if (this.target.action === 'destroy') {
       return {
         resource: this.resourceClass, action: 'destroy', id: this.target.id, attributes: {}, guardedAttributes: [],

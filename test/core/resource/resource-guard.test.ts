@@ -83,6 +83,46 @@ for (const db of testDatabases('resource_guard')) {
     t.is(((await admin(() => DepartmentResource.all({}).data)) as unknown[]).length, 8);
     const created = DepartmentResource.build({ data: { type: 'departments', attributes: { name: 'Open door' } } });
     t.true(await created.save(), 'create is not guarded');
+    const id = String((created.data as { id: number }).id);
+    t.deepEqual(await created.toJsonapi(), { data: { type: 'departments', id, attributes: {} }, meta: {} }, 'a record the caller may not read shows its identity only');
+    const renamed = DepartmentResource.find({ id: 1 });
+    t.true(await renamed.update({ data: { type: 'departments', id: '1', attributes: {} } }));
+    t.deepEqual((await renamed.toWrittenJsonapi()).data, { type: 'departments', id: '1', attributes: {} }, 'an update does not reveal the rest of the record');
+  });
+
+  test.serial(`${db.name}: a polymorphic parent's endpoint answers for each child's guard`, async (t) => {
+    class Base extends Resource {
+      static {
+        this.abstractClass = true;
+        this.adapter = SequelizeAdapter;
+      }
+    }
+    class WorkResource extends Base {
+      static {
+        this.model = dir.models.Task;
+        this.type = 'work';
+        this.polymorphic = [() => BugWork, () => FeatureWork];
+        this.polymorphicColumn = 'type';
+        this.attribute('title', 'string');
+      }
+    }
+    class BugWork extends WorkResource {
+      static {
+        this.type = 'bugs';
+        this.guard(false, { only: ['destroy', 'index'] });
+      }
+    }
+    class FeatureWork extends WorkResource {
+      static {
+        this.type = 'features';
+      }
+    }
+    const task = (await dir.models.Task.findOne({ where: { type: 'features' } }))!;
+    await t.throwsAsync(WorkResource.all({}).data, { instanceOf: Forbidden }, 'the parent lists bugs too');
+    await t.throwsAsync(WorkResource.find({ id: task.id }).destroy(), { instanceOf: Forbidden }, 'the record could be a bug');
+    t.true(await FeatureWork.find({ id: task.id }).destroy(), 'at the child endpoint, only the child guard counts');
+    const bug = WorkResource.build({ data: { type: 'bugs', attributes: { title: 'x' } } });
+    t.true(await bug.save(), 'create is not guarded for bugs');
   });
 
   test.serial(`${db.name}: a relationship without a guard of its own is hidden when its Resource refuses reading`, async (t) => {
