@@ -129,6 +129,21 @@ for (const db of testDatabases('injection')) {
     });
   }
 
+  test.serial(`${db.name}: a deep filter (filter[positions.title]) takes every payload as data`, async (t) => {
+    const positions = (await dir.models.Position.findAll()).map((p) => p.get({ plain: true }) as Row);
+    for (const [operator, compare] of Object.entries(TEXT)) {
+      for (const payload of PAYLOADS) {
+        const query = `include=positions&fields[positions]=title&filter[positions.title][${operator}]=${encodeURIComponent(payload)}`;
+        const response = await client.get(`/api/v1/employees?${query}&fields[employees]=first_name&page[size]=1000`);
+        t.is(response.status, 200, `${query}: ${response.text.slice(0, 200)}`);
+        const included = ((response.body as { included?: Row[] }).included ?? []).map((r) => String(r.id)).sort();
+        const values = splitFilterValue(payload, { single: false, allowNil: false, json: false }, '');
+        const expected = positions.filter((p) => values.some((v) => compare(p.title, v))).map((p) => String(p.id)).sort();
+        t.deepEqual(included, expected, `${operator} ${payload.slice(0, 40)}`);
+      }
+    }
+  });
+
   const NAMED: Array<[string, (payload: string) => string, string | ((payload: string) => string)]> = [
     ['sort', (p) => `sort=${p}`, 'sort'],
     ['sort descending', (p) => `sort=-${p}`, 'sort'],
@@ -141,6 +156,11 @@ for (const db of testDatabases('injection')) {
     ['an operator name', (p) => `filter[age][${p}]=1`, (p) => `filter[age][${p}]`],
     ['a page size', (p) => `page[size]=${p}`, 'page[size]'],
     ['a page number', (p) => `page[number]=${p}`, 'page[number]'],
+    ['a deep sort', (p) => `include=positions&sort=positions.${p}`, 'sort'],
+    ['a deep include', (p) => `include=positions.${p}`, 'include'],
+    ['fields of an included type', (p) => `include=positions&fields[positions]=${p}`, 'fields[positions]'],
+    ['a per-parent page size', (p) => `include=positions&page[positions][size]=${p}`, 'page[positions][size]'],
+    ['an included type\'s stat', (p) => `include=positions&stats[positions][${p}]=count`, (p) => `stats[positions][${p}]`],
   ];
 
   for (const [what, query, parameter] of NAMED) {
