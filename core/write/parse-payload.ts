@@ -4,17 +4,13 @@ import type { RelationshipDefinition } from '../relationships/relationship-defin
 import { TO_MANY } from '../relationships/relationship-definition.ts';
 import type { Resource } from '../resource/resource.ts';
 import { lookupType } from '../types/index.ts';
-import { attributeWritable, writableNow } from './writable.ts';
-import { resolveGuard } from '../resource/guard.ts';
-import { assertAllowed, resourceAllows } from '../resource/resource-guard.ts';
+import { writableNow } from './writable.ts';
 import type { NodeAction, WriteNode, WriteRelationship } from './write-node.ts';
 
 type ResourceClass = typeof Resource;
 type Json = Record<string, unknown>;
 
 const METHODS: readonly NodeAction[] = ['create', 'update', 'destroy', 'disassociate'];
-/** The Resource action a sideposted method performs on the related record. */
-const ACTION_OF = { create: 'create', update: 'update', destroy: 'destroy', disassociate: 'update' } as const;
 
 export interface PayloadTarget {
   resource: ResourceClass;
@@ -43,8 +39,6 @@ export function parsePayload(body: unknown, target: PayloadTarget): WriteNode {
   if (target.action === 'update' && data.id !== undefined && String(data.id) !== target.id) {
     throw new ConflictError(`Id "${String(data.id)}" does not match the endpoint's id "${target.id}"`, { pointer: '/data/id' });
   }
-  // a polymorphic parent's endpoint writes a child: that child's guard applies too
-  if (resource !== target.resource) assertAllowed([resource], target.action, type);
   if (target.action === 'create' && data.id !== undefined) throw new UnwritableError('attribute', 'id', type, '/data/id');
   return parser.node(resource, data, '/data', target.action, target.id);
 }
@@ -85,19 +79,8 @@ class PayloadParser {
         if (error instanceof TypeCoercionError) throw error.at({ pointer: at });
         throw error;
       }
-      if (attribute.writable !== true) this.guardAttribute(instance, node, name, at);
+      if (attribute.writable !== true) node.guardedAttributes.push(name);
     }
-  }
-
-  /**
-   * A writable guard that takes no model is decided now, before any record is
-   * looked up, so a refusal reads the same whether or not the record exists;
-   * one that takes the model waits until it is loaded (WriteSession).
-   */
-  private guardAttribute(instance: Resource, node: WriteNode, name: string, pointer: string): void {
-    const attribute = instance.resourceClass.config.attributes.get(name)!;
-    if (resolveGuard(attribute.writable, instance, `${instance.resourceClass.name}.${name}`).arity > 0) node.guardedAttributes.push(name);
-    else if (!attributeWritable(instance, name, undefined)) throw new UnwritableError('attribute', name, instance.resourceClass.type, pointer);
   }
 
   private relationship(instance: Resource, name: string, value: unknown, pointer: string): WriteRelationship {
@@ -113,11 +96,11 @@ class PayloadParser {
       throw bad('invalid_relationship', `relationships.${name}.data must be ${toMany ? 'an array' : 'an object or null'}`, `${pointer}/data`);
     }
     const identifiers = (toMany ? data : [data]) as unknown[];
-    const items = identifiers.map((identifier, i) => this.identifier(owner.type, definition, identifier, toMany ? `${pointer}/data/${i}` : `${pointer}/data`));
+    const items = identifiers.map((identifier, i) => this.identifier(definition, identifier, toMany ? `${pointer}/data/${i}` : `${pointer}/data`));
     return { definition, pointer, items, clear: false };
   }
 
-  private identifier(ownerType: string, definition: RelationshipDefinition, identifier: unknown, pointer: string): WriteNode {
+  private identifier(definition: RelationshipDefinition, identifier: unknown, pointer: string): WriteNode {
     if (!isObject(identifier)) throw bad('invalid_relationship', 'A resource identifier must be an object', pointer);
     const { type, method: rawMethod } = identifier;
     const id = identifier.id === undefined || identifier.id === null ? undefined : String(identifier.id);
@@ -130,8 +113,6 @@ class PayloadParser {
     if (!METHODS.includes(method)) throw bad('invalid_relationship', `method must be one of ${METHODS.join(', ')}`, `${pointer}/method`);
     if (method === 'create' && !tempId) throw bad('missing', 'Creating a related record needs a temp-id', pointer);
     if (method !== 'create' && id === undefined) throw bad('missing', `method "${method}" needs the id of an existing record`, pointer);
-    // sideposting into a guarded Resource is refused like a relationship whose writable guard refuses
-    if (!resourceAllows(resource, ACTION_OF[method])) throw new UnwritableError('relationship', definition.name, ownerType, pointer);
     const index = this.included.findIndex(
       (entry) => isObject(entry) && entry.type === type && (tempId !== undefined && id === undefined ? entry['temp-id'] === tempId : String(entry.id) === id),
     );

@@ -9,6 +9,7 @@ import { persistGraph } from './persist-graph.ts';
 import { renderWrite } from './render-write.ts';
 import type { WriteNode } from './write-node.ts';
 import { assertAllowed } from '../resource/resource-guard.ts';
+import { checkGuards } from './check-guards.ts';
 import { servedResources } from '../resource/polymorphism.ts';
 
 export interface WriteTarget {
@@ -57,6 +58,7 @@ export class WriteProxy {
     let root: WriteNode;
     try {
       root = this.parse();
+      if (this.target.action !== 'destroy') checkGuards(root, this.target.action);
       await persistGraph(root);
     } catch (error) {
       if (error instanceof ValidationFailed || error instanceof UnwritableError) {
