@@ -28,3 +28,4 @@ export type { HookName, HookOptions, HookHandler, WriteAction } from './write/ho
 export { buildSchema, breakingChanges } from './schema/index.ts';
 export type { Schema, ResourceSchema, AttributeSchema, FilterSchema, RelationshipSchema, SortSchema, FlagValue } from './schema/index.ts';
 export { resolveGuard, type ResolvedGuard } from './resource/guard.ts';
+export { resourceAllows, type ResourceGuardOptions } from './resource/resource-guard.ts';

@@ -7,3 +7,4 @@ export { ValidationFailed, UnwritableError, humanize, type ValidationIssue, type
 export { ServiceUnavailable } from './service-unavailable.ts';
 export { DatabaseTimeout } from './database-timeout.ts';
 export { RequestTooLarge } from './request-too-large.ts';
+export { Forbidden } from './forbidden.ts';

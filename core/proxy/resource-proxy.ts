@@ -16,10 +16,11 @@ import { toXmlDocument } from '../render/xml.ts';
 import type { Resource } from '../resource/resource.ts';
 import { prepareResources } from '../relationships/prepare.ts';
 import { readsPlainRows } from '../read/plain-records.ts';
-import { variantFor } from '../resource/polymorphism.ts';
+import { servedResources, variantFor } from '../resource/polymorphism.ts';
 import { IncludeGraph, type LoadedRecord } from '../sideload/include-graph.ts';
 import { sideload } from '../sideload/sideload.ts';
 import type { Action } from '../resource/resource-config.ts';
+import { assertAllowed } from '../resource/resource-guard.ts';
 
 /** The HTTP request a proxy answers, for links and endpoint validation. */
 export interface ProxyRequest {
@@ -168,6 +169,9 @@ export class ResourceProxy implements AsyncIterable<unknown> {
     const resourceClass = this.resourceClass;
     prepareResources();
     this.validateEndpoint();
+    // before any query, so a refusal says nothing about whether the record exists;
+    // a polymorphic parent reads its children's records, so each must allow it
+    assertAllowed(servedResources(resourceClass), this.single ? 'show' : 'index', resourceClass.type);
     const resource = new resourceClass();
     const id = this.single ? (this.params as { id?: unknown }).id : undefined;
     const built = buildQuery(resource, this.params, { id });

@@ -6,6 +6,7 @@ import { bumpRevision } from './revision.ts';
 import type { AttributeDefinition } from './attribute.ts';
 import type { FilterDeclaration } from './filter-definition.ts';
 import type { Guard } from './guard.ts';
+import type { ResourceGuardDefinition } from './resource-guard.ts';
 import type { SortDeclaration, SortDirection } from './sort-definition.ts';
 import type { StatDefinition } from './stat-definition.ts';
 
@@ -72,6 +73,8 @@ export interface ResourceConfig {
   polymorphicColumn?: string;
   /** Persistence hooks, in declaration order. */
   hooks: HookDefinition[];
+  /** Resource-level guards (`guard(...)`), each covering some actions; all must agree. */
+  guards: ResourceGuardDefinition[];
 }
 
 export const DEFAULT_SETTINGS: ResourceSettings = {
@@ -119,6 +122,7 @@ function fresh(): ResourceConfig {
     extraAttributeHooks: new Map(),
     relationships: new Map(),
     hooks: [],
+    guards: [],
   };
 }
 
@@ -136,5 +140,6 @@ function inherit(parent: ResourceConfig): ResourceConfig {
     relationships: new Map(parent.relationships),
     polymorphicColumn: parent.polymorphicColumn,
     hooks: [...parent.hooks],
+    guards: [...parent.guards],
   };
 }

@@ -11,6 +11,9 @@ import { parsePayload, type PayloadTarget } from './parse-payload.ts';
 import { persistGraph } from './persist-graph.ts';
 import { renderWrite } from './render-write.ts';
 import type { WriteNode } from './write-node.ts';
+import { assertAllowed } from '../resource/resource-guard.ts';
+import { checkGuards } from './check-guards.ts';
+import { servedResources } from '../resource/polymorphism.ts';
 
 export interface WriteTarget {
   action: 'create' | 'update' | 'destroy';
@@ -60,6 +63,7 @@ export class WriteProxy {
     let root: WriteNode;
     try {
       root = this.parse();
+      if (this.target.action !== 'destroy') checkGuards(root, this.target.action);
       await persistGraph(root);
     } catch (error) {
       if (error instanceof ValidationFailed || error instanceof UnwritableError) {
@@ -74,6 +78,10 @@ export class WriteProxy {
   }
 
   private parse(): WriteNode {
+    // the Resource's own guard first, before the payload is read or a record looked up; the record
+    // behind a polymorphic parent's update or destroy may be any child, so each must allow it
+    const guarded = this.target.action === 'create' ? [this.resourceClass] : servedResources(this.resourceClass);
+    assertAllowed(guarded, this.target.action, this.resourceClass.type);
     if (this.target.action === 'destroy') {
       const id = this.target.id;
       return {
