@@ -23,8 +23,7 @@ for (const db of testDatabases('sigkill').filter((d) => d.name !== 'mysql')) {
     }
     const server = await spawnDirectoryServer(url);
     t.teardown(() => server.child.kill('SIGKILL'));
-    // SQLite: few at once, as concurrent SQLite writes wait on each other for seconds (SQLITE_BUSY) until writes are queued
-    const concurrency = Number(process.env.MURAL_KILL_CONNECTIONS ?? (db.name === 'sqlite' ? 4 : 16));
+    const concurrency = Number(process.env.MURAL_KILL_CONNECTIONS ?? 16);
     const outcome = await createUntilKilled(server.baseUrl, concurrency, () => server.child.kill('SIGKILL'));
     t.log(JSON.stringify(outcome.statuses), outcome.cut, outcome.created.length);
     t.deepEqual(await server.exited, { code: null, signal: 'SIGKILL' });
