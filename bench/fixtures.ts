@@ -36,7 +36,7 @@ export async function openFixture(employees: number, postgresUrl?: string) {
   return { sequelize, app, models, resources, file, target, dialect: sequelize.getDialect(), queries };
 }
 
-async function freshPostgres(url: string, name: string): Promise<string> {
+export async function freshPostgres(url: string, name: string): Promise<string> {
   const admin = new Sequelize(url, { logging: false });
   await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   await admin.query(`CREATE DATABASE "${name}"`);

@@ -4,7 +4,7 @@ import { formatTable } from './table.ts';
 
 interface GuardRow {
   resource: string;
-  kind: 'attribute' | 'relationship' | 'filter' | 'sort';
+  kind: 'resource' | 'attribute' | 'relationship' | 'filter' | 'sort';
   name: string;
   flag: string;
   guard: string;
@@ -19,6 +19,8 @@ export function listGuards(resources: ReadonlyArray<typeof Resource>): GuardRow[
       if (typeof guard === 'boolean' || guard === 'required') return;
       rows.push({ resource: resource.name, kind, name, flag, guard: guardLabel(resource, guard, label) });
     };
+    // a Resource-level guard: `name` is the type, `flag` the actions it covers
+    for (const { guard, actions } of resource.config.guards) add('resource', resource.type, actions.join(','), guard);
     for (const relationship of resource.config.relationships.values()) {
       add('relationship', relationship.name, 'readable', relationship.readable);
       add('relationship', relationship.name, 'writable', relationship.writable);
@@ -43,7 +45,7 @@ function guardLabel(resource: typeof Resource, guard: Guard, label: (r: typeof R
 
 export const guards: CommandDefinition = {
   name: 'guards',
-  description: 'List every guarded relationship and attribute, with its guard',
+  description: 'List every guarded Resource, relationship and attribute, with its guard',
   options: [{ flags: '--format <format>', description: 'table or json', defaultValue: 'table' }],
   examples: ['mural guards', 'mural guards --format json'],
   async run(context, _args, options) {

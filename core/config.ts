@@ -4,9 +4,31 @@ export interface MuralConfig {
   concurrency: boolean;
   /** At most this many sideload queries of one request in flight, so the connection pool is never exhausted. */
   maxConcurrentSideloads: number;
+  /** Query string parameters per request; more is a 400 rather than work proportional to the URL. */
+  maxQueryParameters: number;
+  /** Brackets after a parameter's name (`filter[positions][title][eq]` has 3). */
+  maxQueryDepth: number;
+  /** Nesting of a write's JSON document (objects and arrays). */
+  maxDocumentDepth: number;
+  /** Records one write may touch: the primary record and everything sideposted with it. */
+  maxWriteRecords: number;
+  /**
+   * Milliseconds the database work of one request (a read with its
+   * sideloads, or a write's transaction) may take before its statement is
+   * cancelled and the request answers 503 `database_timeout`. 0: no limit.
+   */
+  databaseTimeout: number;
 }
 
-export const muralConfig: MuralConfig = { concurrency: true, maxConcurrentSideloads: 4 };
+export const muralConfig: MuralConfig = {
+  concurrency: true,
+  maxConcurrentSideloads: 4,
+  maxQueryParameters: 1000,
+  maxQueryDepth: 5,
+  maxDocumentDepth: 32,
+  maxWriteRecords: 1000,
+  databaseTimeout: 10_000,
+};
 
 export function configure(changes: Partial<MuralConfig>): MuralConfig {
   return Object.assign(muralConfig, changes);

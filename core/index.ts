@@ -10,6 +10,7 @@ export type { Adapter, AdapterClass, AdapterTarget, FilterClause, BuiltInOperato
 export { BUILT_IN_OPERATORS } from './adapter/adapter.ts';
 export { Types, lookupType, type TypeDefinition, type Coercion } from './types/index.ts';
 export { context, withContext, type MuralContext } from './context.ts';
+export { currentDeadline, timeLeft, withDeadline, type Deadline, type DeadlineOptions } from './deadline.ts';
 export { ResourceProxy, type ProxyOptions, type ProxyRequest } from './proxy/resource-proxy.ts';
 export type { QueryParams } from './query/query-params.ts';
 export { parseQueryString } from './query/parse-query-string.ts';
@@ -27,3 +28,4 @@ export type { HookName, HookOptions, HookHandler, WriteAction } from './write/ho
 export { buildSchema, breakingChanges } from './schema/index.ts';
 export type { Schema, ResourceSchema, AttributeSchema, FilterSchema, RelationshipSchema, SortSchema, FlagValue } from './schema/index.ts';
 export { resolveGuard, type ResolvedGuard } from './resource/guard.ts';
+export { resourceAllows, type ResourceGuardOptions } from './resource/resource-guard.ts';

@@ -1,5 +1,6 @@
 import type { SortDirection } from '../resource/sort-definition.ts';
 import type { BuiltInCalculation } from '../resource/stat-definition.ts';
+import type { ServiceUnavailable } from '../errors/service-unavailable.ts';
 
 /** The built-in filter operators every adapter implements, each with a `not_` form. */
 export const BUILT_IN_OPERATORS = ['eq', 'eql', 'prefix', 'suffix', 'match', 'gt', 'gte', 'lt', 'lte'] as const;
@@ -76,6 +77,13 @@ export interface Adapter<Scope = unknown, Model = unknown> {
   unlink(join: JoinTable, parentId: unknown, childId: unknown, transaction: unknown): Promise<void>;
   /** The problems an error thrown by save describes, when it is a validation failure; undefined otherwise. */
   validationProblems(error: unknown): ValidationProblem[] | undefined;
+  /**
+   * A 503 for an error meaning the database could not serve the request now
+   * (connection lost, deadlock, serialization failure…), undefined for any
+   * other error. Core asks when an error escapes a read or a write, so a
+   * client sees `Retry-After` instead of a 500, and never the driver's message.
+   */
+  transientFailure?(error: unknown): ServiceUnavailable | undefined;
 }
 
 /** A validation problem as an adapter reports it. */

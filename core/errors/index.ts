@@ -5,3 +5,6 @@ export { ConflictError } from './conflict.ts';
 export { InternalServerError, ResourceConfigurationError } from './internal.ts';
 export { ValidationFailed, UnwritableError, humanize, type ValidationIssue, type RecordLocation } from './validation-failed.ts';
 export { ServiceUnavailable } from './service-unavailable.ts';
+export { DatabaseTimeout } from './database-timeout.ts';
+export { RequestTooLarge } from './request-too-large.ts';
+export { Forbidden } from './forbidden.ts';

@@ -1,4 +1,6 @@
 import { context as currentContext, withContext, type MuralContext } from '../context.ts';
+import { unlessTransient } from '../adapter/transient-failure.ts';
+import { withDeadline } from '../deadline.ts';
 import { InvalidEndpointError, RecordNotFound, type JsonApiErrorObject } from '../errors/index.ts';
 import { WriteProxy } from '../write/write-proxy.ts';
 import { buildQuery } from '../query/build-query.ts';
@@ -14,10 +16,11 @@ import { toXmlDocument } from '../render/xml.ts';
 import type { Resource } from '../resource/resource.ts';
 import { prepareResources } from '../relationships/prepare.ts';
 import { readsPlainRows } from '../read/plain-records.ts';
-import { variantFor } from '../resource/polymorphism.ts';
+import { servedResources, variantFor } from '../resource/polymorphism.ts';
 import { IncludeGraph, type LoadedRecord } from '../sideload/include-graph.ts';
 import { sideload } from '../sideload/sideload.ts';
 import type { Action } from '../resource/resource-config.ts';
+import { assertAllowed } from '../resource/resource-guard.ts';
 
 /** The HTTP request a proxy answers, for links and endpoint validation. */
 export interface ProxyRequest {
@@ -148,14 +151,27 @@ export class ResourceProxy implements AsyncIterable<unknown> {
     return this.rendering;
   }
 
+  /** In the context captured at creation, under the request's database deadline (or a new one). */
   private run<R>(fn: () => R): R {
-    return this.capturedContext ? withContext(this.capturedContext, fn) : fn();
+    const limited = () => withDeadline(fn);
+    return this.capturedContext ? withContext(this.capturedContext, limited) : limited();
   }
 
   private async execute(renderOnly: boolean): Promise<Loaded> {
+    try {
+      return await this.query(renderOnly);
+    } catch (error) {
+      throw unlessTransient(this.resourceClass, error);
+    }
+  }
+
+  private async query(renderOnly: boolean): Promise<Loaded> {
     const resourceClass = this.resourceClass;
     prepareResources();
     this.validateEndpoint();
+    // before any query, so a refusal says nothing about whether the record exists;
+    // a polymorphic parent reads its children's records, so each must allow it
+    assertAllowed(servedResources(resourceClass), this.single ? 'show' : 'index', resourceClass.type);
     const resource = new resourceClass();
     const id = this.single ? (this.params as { id?: unknown }).id : undefined;
     const built = buildQuery(resource, this.params, { id });
@@ -168,7 +184,7 @@ export class ResourceProxy implements AsyncIterable<unknown> {
     const early = wantsLinks ? earlyCount(resource, plan, scopes.filtered) : undefined;
     const { records, stats } = await loading;
     if (this.single && records.length === 0) throw new RecordNotFound(resourceClass.type, id);
-    const graph = new IncludeGraph();
+    const graph = new IncludeGraph(resourceClass.maxIncludedRecords);
     const roots = (records as object[]).map((record) => ({ record, resource: variantFor(resourceClass, record) }));
     const sideloads = sideload(roots, plan, graph);
     const total = wantsLinks ? totalCount(resource, plan, records.length, stats, scopes.filtered, early) : undefined;

@@ -17,7 +17,7 @@ export function buildFieldsets(
   const result = new Map<string, Set<string>>();
   for (const [type, value] of Object.entries(raw ?? {})) {
     const resources = resourcesByType.get(type);
-    const names = listOf(value);
+    const names = listOf(value, `${parameterRoot}[${type}]`);
     if (!resources) continue;
     const known = new Set(resources.flatMap((r) => knownNames(r, parameterRoot)));
     const unknown = names.filter((n) => !known.has(n));

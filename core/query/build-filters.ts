@@ -27,7 +27,7 @@ export function buildFilters(resource: Resource, raw: Record<string, unknown>, o
       });
     }
     for (const [operator, operand, parameter] of operatorsOf(value, path(name))) {
-      conditions.push(condition(resourceClass.type, filter, operator, operand, parameter));
+      conditions.push(condition(resourceClass, filter, operator, operand, parameter));
     }
   }
   if (options.enforceRequired) checkPresence(resourceClass.type, filters, new Set(Object.keys(raw)));
@@ -46,7 +46,8 @@ function operatorsOf(value: unknown, path: string[]): Array<[string, unknown, st
   return Object.entries(value as Record<string, unknown>).map(([op, v]) => [op, v, parameterName([...path, op])]);
 }
 
-function condition(type: string, filter: ResolvedFilter, operator: string, raw: unknown, parameter: string): FilterCondition {
+function condition(resourceClass: Resource['resourceClass'], filter: ResolvedFilter, operator: string, raw: unknown, parameter: string): FilterCondition {
+  const type = resourceClass.type;
   if (!filter.operators.has(operator)) {
     const allowed = [...filter.operators.keys()].join(', ');
     throw new InvalidQueryError(
@@ -55,7 +56,7 @@ function condition(type: string, filter: ResolvedFilter, operator: string, raw: 
       { parameter },
     );
   }
-  const rules = { single: filter.single, allowNil: filter.allowNil, json: filter.typeName === 'hash' };
+  const rules = { single: filter.single, allowNil: filter.allowNil, json: filter.typeName === 'hash', maxValues: resourceClass.maxFilterValues };
   const values = coerceFilterValues(splitFilterValue(raw, rules, parameter), filter.valueType, parameter);
   if (filter.single && values.length !== 1) {
     throw new InvalidQueryError('invalid_filter_value', `Filter "${filter.name}" takes a single value`, { parameter });

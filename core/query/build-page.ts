@@ -12,6 +12,10 @@ export function buildPage(resource: Resource, page: Record<string, unknown>, pat
       parameter: `${path}[size]`,
     });
   }
+  // the offset must stay an exact integer in SQL text: 9007199254740991 pages of 1000 would not
+  if ((number - 1) * size > Number.MAX_SAFE_INTEGER) {
+    throw new InvalidQueryError('invalid_page', `${path}[number] ${number} is beyond any page of size ${size}`, { parameter: `${path}[number]` });
+  }
   return { size, number };
 }
 

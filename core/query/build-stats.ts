@@ -13,7 +13,7 @@ export function buildStats(resource: Resource, raw: Record<string, unknown>, pat
       const known = [...config.stats.keys()].join(', ');
       throw new InvalidQueryError('unknown_stat', `Unknown stat "${name}" on ${type}; available: ${known}`, { parameter });
     }
-    const calculations = listOf(value);
+    const calculations = listOf(value, parameter);
     if (calculations.length === 0) {
       throw new InvalidQueryError('unknown_stat', `Stat "${name}" needs a calculation: ${[...stat.calculations.keys()].join(', ')}`, { parameter });
     }

@@ -3,6 +3,7 @@ import type { Resource } from '../resource/resource.ts';
 import { breadthFirst, targetResources, variantsOf, type IncludeNode } from './include-tree.ts';
 import { listOf, type QueryParams } from './query-params.ts';
 import { configurationCache } from '../resource/revision.ts';
+import { assignEntries, dictionary } from '../dictionary.ts';
 
 type ResourceClass = typeof Resource;
 
@@ -33,8 +34,8 @@ export interface PartitionedParams {
  */
 export function partitionParams(root: ResourceClass, params: QueryParams, tree: IncludeNode[]): PartitionedParams {
   const nodes = breadthFirst(tree);
-  const result: PartitionedParams = { filter: {}, sort: [], page: {}, stats: {}, nodes: new Map() };
-  for (const node of nodes) result.nodes.set(node, { filter: {}, filterParameters: new Map(), sort: [], stats: {} });
+  const result: PartitionedParams = { filter: dictionary(), sort: [], page: dictionary(), stats: dictionary(), nodes: new Map() };
+  for (const node of nodes) result.nodes.set(node, { filter: dictionary(), filterParameters: new Map(), sort: [], stats: dictionary() });
   const typed = (type: string) => nodes.filter((n) => n.resources.some((r) => r.type === type));
   const reachable = reachableTypes(root);
   const rootFilters = new Set(variantsOf(root).flatMap((r) => [...r.config.attributes.keys()]));
@@ -45,7 +46,7 @@ export function partitionParams(root: ResourceClass, params: QueryParams, tree: 
     else if (typed(key).length > 0) routeTyped(key, value, typed(key), result);
     else if (!reachable.has(key)) result.filter[key] = value; // unknown: the root's validation reports it
   }
-  for (const entry of listOf(params.sort)) {
+  for (const entry of listOf(params.sort, 'sort')) {
     const name = entry.replace(/^[-+]/, '');
     const dot = name.lastIndexOf('.');
     if (dot === -1) result.sort.push(entry);
@@ -58,7 +59,7 @@ export function partitionParams(root: ResourceClass, params: QueryParams, tree: 
   }
   for (const [key, value] of Object.entries(record(params.stats, 'stats'))) {
     const isTyped = typeof value === 'object' && value !== null && !Array.isArray(value);
-    if (isTyped && typed(key).length > 0) for (const node of typed(key)) Object.assign(result.nodes.get(node)!.stats, value);
+    if (isTyped && typed(key).length > 0) for (const node of typed(key)) assignEntries(result.nodes.get(node)!.stats, value);
     else if (!(isTyped && reachable.has(key))) result.stats[key] = value;
   }
   return result;

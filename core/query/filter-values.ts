@@ -6,6 +6,8 @@ export interface FilterValueRules {
   allowNil: boolean;
   /** Hash filters read JSON from the query string. */
   json: boolean;
+  /** At most this many values (the Resource's `maxFilterValues`); unlimited when absent. */
+  maxValues?: number;
 }
 
 /**
@@ -15,22 +17,30 @@ export interface FilterValueRules {
  * `null` as a null only when the filter allows it.
  */
 export function splitFilterValue(raw: unknown, rules: FilterValueRules, parameter: string): unknown[] {
-  if (Array.isArray(raw)) return raw.map((v) => nullify(v, rules));
+  const max = rules.maxValues ?? Infinity;
+  if (Array.isArray(raw)) return checkCount(raw, max, parameter).map((v) => nullify(v, rules));
   if (typeof raw !== 'string') return [raw];
   if (rules.allowNil && raw === 'null') return [null];
   if (rules.single) return [raw];
-  if (rules.json) return parseJsonValues(raw, parameter);
+  if (rules.json) return checkCount(parseJsonValues(raw, parameter), max, parameter);
   const trimmed = raw.trim();
   const inner = trimmed.startsWith('[') && trimmed.endsWith(']') ? trimmed.slice(1, -1) : raw;
-  return splitCommas(inner).map((v) => nullify(v, rules));
+  const parts = splitCommas(inner, max);
+  return checkCount(parts, max, parameter).map((v) => nullify(v, rules));
+}
+
+/** Each value is a bound parameter or an OR branch in SQL: a filter may not carry more than `max`. */
+function checkCount<T>(values: T[], max: number, parameter: string): T[] {
+  if (values.length <= max) return values;
+  throw new InvalidQueryError('too_many_filter_values', `${parameter} has more than ${max} values; the maximum is ${max}`, { parameter });
 }
 
 function nullify(value: unknown, rules: FilterValueRules): unknown {
   return rules.allowNil && value === 'null' ? null : value;
 }
 
-/** Splits on commas outside `{{ }}` and unwraps the braces. */
-export function splitCommas(value: string): string[] {
+/** Splits on commas outside `{{ }}` and unwraps the braces; stops once it has more than `max` parts. */
+export function splitCommas(value: string, max = Infinity): string[] {
   const parts: string[] = [];
   let current = '';
   let depth = 0;
@@ -49,6 +59,7 @@ export function splitCommas(value: string): string[] {
     if (char === ',' && depth === 0) {
       parts.push(current);
       current = '';
+      if (parts.length > max) return parts;
     } else {
       current += char;
     }

@@ -3,6 +3,8 @@ import type { RelationshipDefinition } from '../relationships/relationship-defin
 import { relatedResource } from '../relationships/resolve-resource.ts';
 import type { Resource } from '../resource/resource.ts';
 import { allowedNow } from './guard-check.ts';
+import { resourceReadable } from '../resource/resource-guard.ts';
+import { servedResources } from '../resource/polymorphism.ts';
 import { listOf } from './query-params.ts';
 
 type ResourceClass = typeof Resource;
@@ -35,11 +37,14 @@ function syntheticRelationship(owner: ResourceClass): RelationshipDefinition {
 
 /** The Resources a relationship's records may be. */
 export function targetResources(relationship: RelationshipDefinition): ResourceClass[] {
-  const targets =
-    relationship.kind === 'polymorphic_belongs_to'
-      ? relationship.groups!.map((g) => relatedResource(relationship, g.resource ?? g.value))
-      : [relatedResource(relationship)];
-  return [...new Set(targets.flatMap(variantsOf))];
+  return [...new Set(declaredTargets(relationship).flatMap(variantsOf))];
+}
+
+/** The Resources a relationship names, before polymorphic children are added. */
+function declaredTargets(relationship: RelationshipDefinition): ResourceClass[] {
+  return relationship.kind === 'polymorphic_belongs_to'
+    ? relationship.groups!.map((g) => relatedResource(relationship, g.resource ?? g.value))
+    : [relatedResource(relationship)];
 }
 
 /** Finds a relationship on any of the Resources a node stands for. */
@@ -60,7 +65,10 @@ export function buildIncludeTree(resource: Resource, raw: unknown): IncludeNode[
   const rootClass = resource.resourceClass;
   const maxDepth = rootClass.maxIncludeDepth;
   const roots: IncludeNode[] = [];
-  for (const path of listOf(raw)) {
+  const paths = listOf(raw, 'include');
+  // checked on the raw list first, so a million repeated paths cost no tree walk
+  if (paths.length > rootClass.maxIncludes) throw tooManyIncludes(paths.length, rootClass.maxIncludes, 'paths');
+  for (const path of paths) {
     const segments = path.split('.');
     if (segments.length > maxDepth) {
       throw new InvalidQueryError('include_too_deep', `Include "${path}" is ${segments.length} levels deep; the maximum is ${maxDepth}`, {
@@ -69,8 +77,15 @@ export function buildIncludeTree(resource: Resource, raw: unknown): IncludeNode[
     }
     addPath(resource, variantsOf(rootClass), roots, segments, '');
   }
+  const relationships = breadthFirst(roots).length;
+  if (relationships > rootClass.maxIncludes) throw tooManyIncludes(relationships, rootClass.maxIncludes, 'relationships');
   addImplicitNodes(resource, variantsOf(rootClass), roots, '');
   return roots;
+}
+
+/** Each included relationship costs a query; a request may not ask for more than `maxIncludes`. */
+function tooManyIncludes(count: number, max: number, what: string): InvalidQueryError {
+  return new InvalidQueryError('too_many_includes', `Include names ${count} ${what}; the maximum is ${max}`, { parameter: 'include' });
 }
 
 /** Relationships with `alwaysIncludeResourceIds` are loaded for linkage even when not included. */
@@ -107,10 +122,24 @@ function addPath(resource: Resource, resources: readonly ResourceClass[], level:
 
 /**
  * A relationship's readable guard, looked up on the declaring Resource, then
- * on the related one; guards take no arguments and read the context.
+ * on the related one; guards take no arguments and read the context. A
+ * relationship is also unreadable when a Resource it leads to refuses to be
+ * read (`guard(...)` on index or show): it is then treated exactly like one
+ * whose own guard refuses — dropped from `include`, absent from rendering.
  */
 export function readableNow(resource: Resource, relationship: RelationshipDefinition): boolean {
-  return relationshipAllows(resource, relationship, relationship.readable);
+  return relationshipAllows(resource, relationship, relationship.readable) && targetsReadable(relationship);
+}
+
+/** Whether every Resource a relationship may lead to allows reading it now. */
+export function targetsReadable(relationship: RelationshipDefinition): boolean {
+  let targets: ResourceClass[];
+  try {
+    targets = declaredTargets(relationship).flatMap(servedResources);
+  } catch {
+    return true; // an unresolvable relationship is reported when it is used
+  }
+  return targets.every(resourceReadable);
 }
 
 export function relationshipAllows(resource: Resource, relationship: RelationshipDefinition, guard: RelationshipDefinition['readable']): boolean {

@@ -1,18 +1,48 @@
+import { muralConfig } from '../config.ts';
+import { dictionary } from '../dictionary.ts';
+import { InvalidQueryError } from '../errors/index.ts';
 import type { QueryParams } from './query-params.ts';
+
+type Node = Record<string, unknown>;
 
 /**
  * Parses a URL query string into nested QueryParams: `filter[age][gte]=30`
  * becomes `{ filter: { age: { gte: '30' } } }`. Done here rather than by a web
  * framework so every transport (HTTP, CLI) reads queries identically.
+ *
+ * Every object it builds has no prototype, so client keys such as
+ * `__proto__` or `constructor` are plain data: later stages report them as
+ * unknown names. The number of parameters, the bracket depth and NUL
+ * characters are refused with a 400 before anything else reads the query.
  */
 export function parseQueryString(query: string): QueryParams {
-  const result: Record<string, unknown> = {};
+  const result: Node = dictionary();
   const search = new URLSearchParams(query.startsWith('?') ? query.slice(1) : query);
+  let count = 0;
   for (const [key, value] of search) {
+    if (++count > muralConfig.maxQueryParameters) {
+      throw new InvalidQueryError('too_many_parameters', `A query may have at most ${muralConfig.maxQueryParameters} parameters`, {
+        parameter: key,
+      });
+    }
     const path = splitKey(key);
-    if (path) assign(result, path, value);
+    if (!path) continue;
+    checkParameter(key, value, path);
+    assign(result, path, value);
   }
   return result as QueryParams;
+}
+
+function checkParameter(key: string, value: string, path: string[]): void {
+  if (path.length - 1 > muralConfig.maxQueryDepth) {
+    throw new InvalidQueryError('parameter_too_deep', `${key} nests ${path.length - 1} brackets; at most ${muralConfig.maxQueryDepth} are allowed`, {
+      parameter: key,
+    });
+  }
+  // NUL ends strings in C drivers and PostgreSQL refuses it in text: no value or name may carry one
+  if (key.includes('\0') || value.includes('\0')) {
+    throw new InvalidQueryError('invalid_character', `${key.replaceAll('\0', '\\0')} contains a NUL character`, { parameter: key.replaceAll('\0', '\\0') });
+  }
 }
 
 function splitKey(key: string): string[] | undefined {
@@ -23,7 +53,7 @@ function splitKey(key: string): string[] | undefined {
   return [head!, ...rest];
 }
 
-function assign(target: Record<string, unknown>, path: string[], value: string): void {
+function assign(target: Node, path: string[], value: string): void {
   let node = target;
   for (let i = 0; i < path.length - 1; i++) {
     const key = path[i]!;
@@ -34,15 +64,18 @@ function assign(target: Record<string, unknown>, path: string[], value: string):
       return;
     }
     const child = node[key];
-    if (typeof child === 'string') node[key] = { eq: child };
-    else if (typeof child !== 'object' || child === null || Array.isArray(child)) node[key] = {};
-    node = node[key] as Record<string, unknown>;
+    if (typeof child === 'string') node[key] = assignEq(dictionary(), child);
+    else if (typeof child !== 'object' || child === null || Array.isArray(child)) node[key] = dictionary();
+    node = node[key] as Node;
   }
   const last = path[path.length - 1]!;
   const existing = node[last];
-  if (typeof existing === 'object' && existing !== null && !Array.isArray(existing)) {
-    (existing as Record<string, unknown>).eq = value;
-  } else {
-    node[last] = value;
-  }
+  if (typeof existing === 'object' && existing !== null && !Array.isArray(existing)) assignEq(existing as Node, value);
+  else node[last] = value;
+}
+
+/** `filter[age]=30` beside `filter[age][lt]=50`: the bare value is the `eq` operator. */
+function assignEq(node: Node, value: string): Node {
+  node.eq = value;
+  return node;
 }

@@ -24,3 +24,12 @@ export function polymorphicParentOf(resource: ResourceClass): ResourceClass | un
   }
   return undefined;
 }
+
+/**
+ * The Resources whose records a Resource's endpoint may serve: a polymorphic
+ * parent's every child, or the Resource alone (a child inherits the parent's
+ * `polymorphic` list, but its base scope serves only its own rows).
+ */
+export function servedResources(resource: ResourceClass): ResourceClass[] {
+  return polymorphicParentOf(resource) ? [resource] : [...new Set(variantsOf(resource))];
+}

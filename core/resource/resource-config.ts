@@ -6,6 +6,7 @@ import { bumpRevision } from './revision.ts';
 import type { AttributeDefinition } from './attribute.ts';
 import type { FilterDeclaration } from './filter-definition.ts';
 import type { Guard } from './guard.ts';
+import type { ResourceGuardDefinition } from './resource-guard.ts';
 import type { SortDeclaration, SortDirection } from './sort-definition.ts';
 import type { StatDefinition } from './stat-definition.ts';
 
@@ -29,6 +30,12 @@ export interface ResourceSettings {
   defaultPageSize: number;
   maxPageSize: number;
   maxIncludeDepth: number;
+  /** Include breadth: at most this many relationships (tree nodes) in one request's `include`. */
+  maxIncludes: number;
+  /** At most this many records sideloaded per request; more is a 400, never a silent cut. */
+  maxIncludedRecords: number;
+  /** At most this many values in one filter (`filter[id]=1,2,3…`). */
+  maxFilterValues: number;
   validateEndpoints: boolean;
   autolink: boolean;
   paginationLinks: boolean;
@@ -66,12 +73,17 @@ export interface ResourceConfig {
   polymorphicColumn?: string;
   /** Persistence hooks, in declaration order. */
   hooks: HookDefinition[];
+  /** Resource-level guards (`guard(...)`), each covering some actions; all must agree. */
+  guards: ResourceGuardDefinition[];
 }
 
 export const DEFAULT_SETTINGS: ResourceSettings = {
   defaultPageSize: 20,
   maxPageSize: 1000,
   maxIncludeDepth: 5,
+  maxIncludes: 30,
+  maxIncludedRecords: 10_000,
+  maxFilterValues: 1000,
   validateEndpoints: false,
   autolink: true,
   paginationLinks: true,
@@ -110,6 +122,7 @@ function fresh(): ResourceConfig {
     extraAttributeHooks: new Map(),
     relationships: new Map(),
     hooks: [],
+    guards: [],
   };
 }
 
@@ -127,5 +140,6 @@ function inherit(parent: ResourceConfig): ResourceConfig {
     relationships: new Map(parent.relationships),
     polymorphicColumn: parent.polymorphicColumn,
     hooks: [...parent.hooks],
+    guards: [...parent.guards],
   };
 }

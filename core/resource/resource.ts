@@ -10,6 +10,8 @@ import type { OperatorFunction, FilterOptions } from './filter-definition.ts';
 import { typeFromClassName } from './naming.ts';
 import { polymorphicParentOf } from './polymorphism.ts';
 import { bumpRevision } from './revision.ts';
+import { declareResourceGuard, type ResourceGuardOptions } from './resource-guard.ts';
+import type { Guard } from './guard.ts';
 import { currentTransaction } from '../write/transaction-context.ts';
 import { hookDefinition, type HookHandler, type HookName, type HookOptions } from '../write/hook-definition.ts';
 import {
@@ -43,6 +45,9 @@ export class Resource {
   declare static defaultPageSize: number;
   declare static maxPageSize: number;
   declare static maxIncludeDepth: number;
+  declare static maxIncludes: number;
+  declare static maxIncludedRecords: number;
+  declare static maxFilterValues: number;
   declare static validateEndpoints: boolean;
   declare static autolink: boolean;
   declare static paginationLinks: boolean;
@@ -171,6 +176,17 @@ export class Resource {
   static beforeDestroy(handler: HookHandler, options?: HookOptions): void { addHook(this, 'beforeDestroy', handler, options); }
   static afterDestroy(handler: HookHandler, options?: HookOptions): void { addHook(this, 'afterDestroy', handler, options); }
 
+  /**
+   * Guards the Resource itself: every action (or those in `only`, or all but
+   * `except`) needs the guard's consent, wherever the Resource's records would
+   * be read or written — its endpoints, in-process queries and writes, and
+   * every relationship leading to it. A guard takes no arguments and reads
+   * `this.context`; several guards must all agree.
+   */
+  static guard(guard: Guard, options?: ResourceGuardOptions): void {
+    declareResourceGuard(this, guard, options);
+  }
+
   static primaryEndpoint(path: string, actions: readonly Action[] = ALL_ACTIONS): void {
     configOf(this).primaryEndpoint = { path: normalizePath(path), actions: [...actions] };
   }
@@ -290,7 +306,7 @@ function normalizePath(path: string): string {
 
 const SETTING_NAMES = [
   'model', 'description', 'adapter', 'baseUrl', 'endpointNamespace', 'defaultSort', 'defaultPageSize', 'maxPageSize',
-  'maxIncludeDepth', 'validateEndpoints', 'autolink', 'paginationLinks', 'filtersAcceptNilByDefault', 'polymorphic',
+  'maxIncludeDepth', 'maxIncludes', 'maxIncludedRecords', 'maxFilterValues', 'validateEndpoints', 'autolink', 'paginationLinks', 'filtersAcceptNilByDefault', 'polymorphic',
   'attributesReadableByDefault', 'attributesWritableByDefault', 'attributesSortableByDefault',
   'attributesFilterableByDefault', 'attributesSchemaByDefault',
 ] as const satisfies ReadonlyArray<keyof ResourceSettings>;

@@ -5,6 +5,7 @@ import { relatedResource } from '../relationships/resolve-resource.ts';
 import type { Guard } from '../resource/guard.ts';
 import { polymorphicParentOf } from '../resource/polymorphism.ts';
 import type { Resource } from '../resource/resource.ts';
+import { guardedActions } from '../resource/resource-guard.ts';
 import { Types } from '../types/index.ts';
 import type { FlagValue, ResourceSchema, Schema } from './schema-types.ts';
 
@@ -63,6 +64,7 @@ function resourceSchema(resource: ResourceClass): ResourceSchema {
     default_page_size: resource.defaultPageSize,
     polymorphic: (resource.polymorphic?.length ?? 0) > 0,
     children: variantsOf(resource).slice(1).map((c) => c.name),
+    ...(guardedActions(resource).length > 0 ? { guard: guardedActions(resource) } : {}),
   };
 }
 

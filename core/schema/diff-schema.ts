@@ -78,6 +78,8 @@ function diffResource(before: ResourceSchema, after: ResourceSchema, say: Say): 
   if (JSON.stringify(before.default_sort) !== JSON.stringify(after.default_sort)) {
     say(`default sort changed from ${JSON.stringify(before.default_sort)} to ${JSON.stringify(after.default_sort)}.`);
   }
+  const newlyGuarded = (after.guard ?? []).filter((action) => !(before.guard ?? []).includes(action));
+  if (newlyGuarded.length > 0) say(`resource became guarded for ${newlyGuarded.map((a) => `:${a}`).join(', ')}.`);
   if (before.default_page_size !== after.default_page_size) say(`default page size changed from ${before.default_page_size} to ${after.default_page_size}.`);
 }
 

@@ -53,6 +53,8 @@ export interface ResourceSchema {
   default_page_size: number;
   polymorphic: boolean;
   children: string[];
+  /** The actions a Resource-level guard (`guard(...)`) decides per request; absent when none. */
+  guard?: string[];
 }
 
 export interface Schema {

@@ -1,4 +1,5 @@
 import { muralConfig } from '../config.ts';
+import { InvalidQueryError } from '../errors/index.ts';
 import type { IncludeNode } from '../query/include-tree.ts';
 import type { StatsResult } from '../read/run-stats.ts';
 import type { Resource } from '../resource/resource.ts';
@@ -25,6 +26,34 @@ export class IncludeGraph {
   private readonly byNode = new Map<IncludeNode, LoadedRecord[]>();
   private readonly resources = new WeakMap<object, ResourceClass>();
   private readonly implicit = new WeakMap<object, Set<string>>();
+  private sideloaded = 0;
+
+  /** `maxRecords`: the root Resource's `maxIncludedRecords`, for the whole request. */
+  constructor(readonly maxRecords = Infinity) {}
+
+  /**
+   * How many records the next sideload query may return: one more than the
+   * budget left, so that going over is seen without loading more than that.
+   */
+  recordBudget(): number | undefined {
+    return Number.isFinite(this.maxRecords) ? Math.max(0, this.maxRecords - this.sideloaded) + 1 : undefined;
+  }
+
+  /**
+   * Counts records a sideload query returned. Going over the limit is a 400
+   * asking the client to narrow the request: `included` has no pagination, so
+   * cutting it short would silently drop data.
+   */
+  countSideloaded(count: number): void {
+    this.sideloaded += count;
+    if (this.sideloaded > this.maxRecords) {
+      throw new InvalidQueryError(
+        'too_many_included_records',
+        `The include would sideload more than ${this.maxRecords} records; ask for fewer (page[size], page[<type>][size], filters or fewer includes)`,
+        { parameter: 'include' },
+      );
+    }
+  }
 
   /** Records a relationship loaded only for its linkage (`alwaysIncludeResourceIds`). */
   markImplicit(parent: object, relationship: string): void {

@@ -84,7 +84,10 @@ async function loadGroup(
     stats: { ...nodeParams.stats },
   };
   relationship.params?.(params, parents.map((p) => p.record) as never[], resource as never);
-  const plan = buildNodeQuery(resource, parentPlan, node, params);
+  // a LIMIT of the request's remaining budget: going over is refused without first loading everything
+  const budget = graph.recordBudget();
+  const nodePlan = buildNodeQuery(resource, parentPlan, node, params);
+  const plan = budget === undefined ? nodePlan : { ...nodePlan, page: { size: budget, number: 1 } };
   if (plan.perParentLimit !== undefined && !strategy.groupColumn && TO_MANY.has(relationship.kind)) {
     // the related table has no column to partition by: refuse rather than silently ignore the limit
     throw new InvalidQueryError('unsupported_page_size', `page[${related.type}][size] is not supported for the many_to_many relationship "${relationship.name}"`, {
@@ -94,6 +97,7 @@ async function loadGroup(
   const { records, stats } = await graph.limiter.run(() =>
     loadRecords(resource, plan, { link: (scope) => strategy.link(scope, resource.adapter), groupColumn: strategy.groupColumn }),
   );
+  graph.countSideloaded(records.length);
   if (Object.keys(stats).length > 0) graph.stats[related.type] = { ...graph.stats[related.type], ...stats };
   const children = (records as object[]).map((record) => ({ record, resource: variantFor(related, record) }));
   assignChildren(relationship, parents, children, strategy, resource, graph, node.name);

@@ -4,6 +4,10 @@ import type { RelationshipDefinition } from '../relationships/relationship-defin
 import { TO_MANY } from '../relationships/relationship-definition.ts';
 import type { Resource } from '../resource/resource.ts';
 import { lookupType } from '../types/index.ts';
+import { muralConfig } from '../config.ts';
+import { dictionary } from '../dictionary.ts';
+import { checkDocument, escapePointer } from './check-document.ts';
+import { coerceId } from './coerce-id.ts';
 import { writableNow } from './writable.ts';
 import type { NodeAction, WriteNode, WriteRelationship } from './write-node.ts';
 
@@ -26,6 +30,7 @@ export interface PayloadTarget {
  * with its pointer. Nothing touches the database here.
  */
 export function parsePayload(body: unknown, target: PayloadTarget): WriteNode {
+  checkDocument(body);
   if (!isObject(body)) throw bad('invalid_document', 'The body must be a JSON object', '');
   const wrapped = isObject(body.data);
   const data = (wrapped ? body.data : body) as Json;
@@ -44,25 +49,47 @@ export function parsePayload(body: unknown, target: PayloadTarget): WriteNode {
   return parser.node(resource, data, '/data', target.action, target.id);
 }
 
+/** Where a node sits in the graph being parsed, to refuse cycles and bound depth. */
+interface Position {
+  depth: number;
+  /** `included` indexes on the path from the root to this node. */
+  path: ReadonlySet<number>;
+}
+
+const ROOT: Position = { depth: 0, path: new Set() };
+
 class PayloadParser {
   private readonly used = new Map<number, WriteNode>();
+  private records = 0;
 
   constructor(private readonly included: unknown[]) {}
 
-  node(resource: ResourceClass, object: Json, pointer: string, action: NodeAction, id?: string, tempId?: string): WriteNode {
+  node(resource: ResourceClass, object: Json, pointer: string, action: NodeAction, id?: string, tempId?: string, at: Position = ROOT): WriteNode {
+    this.count(pointer, at);
     const instance = new resource();
+    const key = id === undefined || action === 'create' ? undefined : coerceId(resource, id, at.depth === 0 ? {} : { pointer: `${pointer}/id` });
     const node: WriteNode = {
-      resource, action, id, tempId, attributes: {}, guardedAttributes: [], relationships: [],
+      resource, action, id, key, tempId, attributes: dictionary(), guardedAttributes: [], relationships: [],
       location: { pointer },
     };
     this.attributes(instance, node, object.attributes, pointer);
     if (object.relationships !== undefined) {
       if (!isObject(object.relationships)) throw bad('invalid_document', 'relationships must be an object', `${pointer}/relationships`);
       for (const [name, value] of Object.entries(object.relationships)) {
-        node.relationships.push(this.relationship(instance, name, value, `${pointer}/relationships/${name}`));
+        node.relationships.push(this.relationship(instance, name, value, `${pointer}/relationships/${escapePointer(name)}`, at));
       }
     }
     return node;
+  }
+
+  /** Every record of a write costs queries inside one transaction: their number and nesting are bounded. */
+  private count(pointer: string, at: Position): void {
+    if (++this.records > muralConfig.maxWriteRecords) {
+      throw bad('too_many_records', `A write may touch at most ${muralConfig.maxWriteRecords} records`, pointer);
+    }
+    if (at.depth > muralConfig.maxDocumentDepth) {
+      throw bad('graph_too_deep', `Sideposted records nest deeper than ${muralConfig.maxDocumentDepth} levels`, pointer);
+    }
   }
 
   private attributes(instance: Resource, node: WriteNode, raw: unknown, pointer: string): void {
@@ -70,7 +97,7 @@ class PayloadParser {
     if (!isObject(raw)) throw bad('invalid_document', 'attributes must be an object', `${pointer}/attributes`);
     const { config, type } = instance.resourceClass;
     for (const [name, value] of Object.entries(raw)) {
-      const at = `${pointer}/attributes/${name}`;
+      const at = `${pointer}/attributes/${escapePointer(name)}`;
       const attribute = config.attributes.get(name);
       if (!attribute || attribute.extra) throw bad('unknown_attribute', `Unknown attribute "${name}" on ${type}`, at);
       if (attribute.writable === false) throw new UnwritableError('attribute', name, type, at);
@@ -84,7 +111,7 @@ class PayloadParser {
     }
   }
 
-  private relationship(instance: Resource, name: string, value: unknown, pointer: string): WriteRelationship {
+  private relationship(instance: Resource, name: string, value: unknown, pointer: string, at: Position): WriteRelationship {
     const owner = instance.resourceClass;
     const definition = owner.config.relationships.get(name);
     if (!definition) throw bad('unknown_relationship', `Unknown relationship "${name}" on ${owner.type}`, pointer);
@@ -97,11 +124,11 @@ class PayloadParser {
       throw bad('invalid_relationship', `relationships.${name}.data must be ${toMany ? 'an array' : 'an object or null'}`, `${pointer}/data`);
     }
     const identifiers = (toMany ? data : [data]) as unknown[];
-    const items = identifiers.map((identifier, i) => this.identifier(definition, identifier, toMany ? `${pointer}/data/${i}` : `${pointer}/data`));
+    const items = identifiers.map((identifier, i) => this.identifier(definition, identifier, toMany ? `${pointer}/data/${i}` : `${pointer}/data`, at));
     return { definition, pointer, items, clear: false };
   }
 
-  private identifier(definition: RelationshipDefinition, identifier: unknown, pointer: string): WriteNode {
+  private identifier(definition: RelationshipDefinition, identifier: unknown, pointer: string, at: Position): WriteNode {
     if (!isObject(identifier)) throw bad('invalid_relationship', 'A resource identifier must be an object', pointer);
     const { type, method: rawMethod } = identifier;
     const id = identity(identifier.id, `${pointer}/id`);
@@ -119,10 +146,14 @@ class PayloadParser {
     );
     if (index === -1 && method === 'create') throw bad('missing_included', `No included entry for ${type} with temp-id "${tempId}"`, pointer);
     const relationship = { name: definition.name, type, id, tempId };
-    if (index === -1) return { ...this.node(resource, {}, pointer, method, id, tempId), location: { pointer: null, relationship } };
+    const inner: Position = { depth: at.depth + 1, path: index === -1 ? at.path : new Set([...at.path, index]) };
+    if (index === -1) return { ...this.node(resource, {}, pointer, method, id, tempId, inner), location: { pointer: null, relationship } };
+    if (at.path.has(index)) {
+      throw bad('relationship_cycle', `/included/${index} is reached again through its own relationships; a write graph may not loop`, pointer);
+    }
     const existing = this.used.get(index);
     if (existing) return existing;
-    const node = this.node(resource, this.included[index] as Json, `/included/${index}`, method, id, tempId);
+    const node = this.node(resource, this.included[index] as Json, `/included/${index}`, method, id, tempId, inner);
     node.location = { pointer: `/included/${index}`, relationship };
     this.used.set(index, node);
     return node;

@@ -1,5 +1,5 @@
 import { buildQuery } from '../query/build-query.ts';
-import { targetResources, type IncludeNode } from '../query/include-tree.ts';
+import { readableNow, targetResources, type IncludeNode } from '../query/include-tree.ts';
 import type { QueryParams } from '../query/query-params.ts';
 import { TO_MANY } from '../relationships/relationship-definition.ts';
 import type { JsonApiDocument } from '../render/document.ts';
@@ -7,6 +7,7 @@ import { renderDocument } from '../render/render-document.ts';
 import { IncludeGraph, type LoadedRecord } from '../sideload/include-graph.ts';
 import { sideload } from '../sideload/sideload.ts';
 import type { WriteNode } from './write-node.ts';
+import { resourceAllows } from '../resource/resource-guard.ts';
 
 /**
  * The response of a write mirrors its request: the written record, with the
@@ -17,8 +18,10 @@ import type { WriteNode } from './write-node.ts';
 export async function renderWrite(root: WriteNode, params: QueryParams): Promise<JsonApiDocument> {
   const resource = new root.resource();
   const id = (root.model as { id?: unknown }).id;
+  // JSON:API wants the written record back; one the caller may not read shows its identity only
+  if (!resourceAllows(root.resource, 'show')) return { data: { type: root.resource.type, id: String(id), attributes: {} }, meta: {} };
   const plan = buildQuery(resource, { include: params.include, fields: params.fields, extra_fields: params.extra_fields }, { id: String(id) });
-  const graph = new IncludeGraph();
+  const graph = new IncludeGraph(root.resource.maxIncludedRecords);
   const tempIds = new WeakMap<object, string>();
   const written = writtenNodes(root, graph, tempIds, '');
   const rootRecord: LoadedRecord = { record: root.model!, resource: root.resource };
@@ -28,7 +31,9 @@ export async function renderWrite(root: WriteNode, params: QueryParams): Promise
 
 function writtenNodes(node: WriteNode, graph: IncludeGraph, tempIds: WeakMap<object, string>, prefix: string): IncludeNode[] {
   if (node.tempId) tempIds.set(node.model!, node.tempId);
-  return node.relationships.map((relationship) => {
+  const reader = new node.resource();
+  // what the caller may write but not read (a guard on the relationship or its Resource) stays out of the response
+  return node.relationships.filter((r) => readableNow(reader, r.definition)).map((relationship) => {
     const { definition } = relationship;
     const kept = relationship.items.filter((item) => item.action === 'create' || item.action === 'update');
     const path = prefix ? `${prefix}.${definition.name}` : definition.name;

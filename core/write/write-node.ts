@@ -13,6 +13,8 @@ export interface WriteNode {
   resource: typeof Resource;
   action: NodeAction;
   id?: string;
+  /** `id` coerced by the Resource's id type: what queries compare. */
+  key?: unknown;
   tempId?: string;
   attributes: Record<string, unknown>;
   /** Attributes whose writable guard needs the model, checked once it is loaded. */

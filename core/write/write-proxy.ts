@@ -1,13 +1,19 @@
+import { unlessTransient } from '../adapter/transient-failure.ts';
 import { context as currentContext, withContext, type MuralContext } from '../context.ts';
+import { withDeadline } from '../deadline.ts';
 import { MuralError, UnwritableError, ValidationFailed, type JsonApiErrorObject } from '../errors/index.ts';
 import type { QueryParams } from '../query/query-params.ts';
 import { prepareResources } from '../relationships/prepare.ts';
 import type { JsonApiDocument } from '../render/document.ts';
 import type { Resource } from '../resource/resource.ts';
+import { coerceId } from './coerce-id.ts';
 import { parsePayload, type PayloadTarget } from './parse-payload.ts';
 import { persistGraph } from './persist-graph.ts';
 import { renderWrite } from './render-write.ts';
 import type { WriteNode } from './write-node.ts';
+import { assertAllowed } from '../resource/resource-guard.ts';
+import { checkGuards } from './check-guards.ts';
+import { servedResources } from '../resource/polymorphism.ts';
 
 export interface WriteTarget {
   action: 'create' | 'update' | 'destroy';
@@ -38,7 +44,7 @@ export class WriteProxy {
   }
 
   async save(): Promise<boolean> {
-    const run = () => this.execute();
+    const run = () => withDeadline(() => this.execute());
     return this.capturedContext ? withContext(this.capturedContext, run) : run();
   }
 
@@ -46,7 +52,9 @@ export class WriteProxy {
     if (!this.root) throw new Error('save() the write before rendering it');
     if (this.target.action === 'destroy') return { data: null, meta: {} };
     const root = this.root;
-    const run = () => renderWrite(root, this.params);
+    // not unlessTransient: the write has committed, and a 503 would tell the client to send it again;
+    // answering it gets a time limit of its own, so a slow re-read is never reported as a failed write
+    const run = () => withDeadline(() => renderWrite(root, this.params), { fresh: true });
     return this.capturedContext ? withContext(this.capturedContext, run) : run();
   }
 
@@ -55,13 +63,14 @@ export class WriteProxy {
     let root: WriteNode;
     try {
       root = this.parse();
+      if (this.target.action !== 'destroy') checkGuards(root, this.target.action);
       await persistGraph(root);
     } catch (error) {
       if (error instanceof ValidationFailed || error instanceof UnwritableError) {
         this.errors = (error as MuralError).toJsonapiErrors();
         return false;
       }
-      throw error;
+      throw unlessTransient(this.resourceClass, error);
     }
     this.root = root;
     this.errors = [];
@@ -69,9 +78,15 @@ export class WriteProxy {
   }
 
   private parse(): WriteNode {
+    // the Resource's own guard first, before the payload is read or a record looked up; the record
+    // behind a polymorphic parent's update or destroy may be any child, so each must allow it
+    const guarded = this.target.action === 'create' ? [this.resourceClass] : servedResources(this.resourceClass);
+    assertAllowed(guarded, this.target.action, this.resourceClass.type);
     if (this.target.action === 'destroy') {
+      const id = this.target.id;
       return {
-        resource: this.resourceClass, action: 'destroy', id: this.target.id, attributes: {}, guardedAttributes: [],
+        resource: this.resourceClass, action: 'destroy', id, key: id === undefined ? undefined : coerceId(this.resourceClass, id),
+        attributes: {}, guardedAttributes: [],
         relationships: [], location: { pointer: null },
       };
     }

@@ -43,7 +43,7 @@ export class WriteSession {
 
   private async findExisting(node: WriteNode): Promise<object> {
     const resource = this.resourceFor(node);
-    const scope = resource.adapter.filter(resource.baseScope(), equalityClause('id', [node.id], 'integer_id'));
+    const scope = resource.adapter.filter(resource.baseScope(), equalityClause('id', [node.key ?? node.id], 'integer_id'));
     const [model] = (await resource.resolve(scope)) as object[];
     if (!model) throw new RecordNotFound(node.resource.type, node.id, { pointer: node.location.pointer ?? undefined });
     return model;

@@ -1,5 +1,5 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import { BadRequestError, prepareResources, RouteNotFound, withContext, type Action, type MuralContext, type Resource } from '../../core/index.ts';
+import { BadRequestError, prepareResources, RequestTooLarge, RouteNotFound, withContext, withDeadline, type Action, type MuralContext, type Resource } from '../../core/index.ts';
 import { sendError } from './error-response.ts';
 import { JSONAPI_MEDIA_TYPE } from './media-type.ts';
 import { index, show, type ActionHandler } from './read-handlers.ts';
@@ -13,6 +13,8 @@ export interface MuralRouterOptions {
   development?: boolean;
   /** Largest accepted request body (Express's size syntax). Default `1mb`. */
   bodyLimit?: string;
+  /** Longest accepted URL (path and query string), in characters: longer is a 414. Default 8192. */
+  maxUrlLength?: number;
 }
 
 interface Route {
@@ -37,6 +39,7 @@ export function muralRouter(options: MuralRouterOptions): Router {
   // write bodies are read as text and parsed by the handlers, so bad JSON is a JSON:API 400
   const readBody = express.text({ type: () => true, limit: options.bodyLimit ?? '1mb' });
   const development = options.development ?? process.env.NODE_ENV === 'development';
+  const checkUrl = urlChecker(options.maxUrlLength ?? 8192, development);
   const namespaces = new Set<string>();
   for (const resource of options.resources) {
     if (resource.abstractClass) continue;
@@ -47,15 +50,31 @@ export function muralRouter(options: MuralRouterOptions): Router {
         if (!route) continue;
         const path = route.member ? `${endpoint.path}/:id` : endpoint.path;
         const handler = serve(resource, route.handler, options, development);
-        if (route.method === 'get') router.get(path, handler);
-        else router[route.method](path, bodyReader(readBody, development), handler);
+        if (route.method === 'get') router.get(path, checkUrl, handler);
+        else router[route.method](path, checkUrl, bodyReader(readBody, development), handler);
       }
     }
   }
   for (const namespace of namespaces) {
-    router.use(namespace, (req, res) => sendError(res, new RouteNotFound(req.method, req.originalUrl.split('?')[0]!), development));
+    router.use(namespace, checkUrl, (req, res) => sendError(res, new RouteNotFound(req.method, req.originalUrl.split('?')[0]!), development));
   }
+  router.use(routingFailure(development));
   return router;
+}
+
+/**
+ * Errors Express raises before a handler runs, such as a path segment that is
+ * not valid percent-encoding (`/employees/%FF`): answered as JSON:API documents
+ * rather than Express's HTML page.
+ */
+function routingFailure(development: boolean) {
+  return (error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    const status = (error as { status?: unknown }).status;
+    if (error instanceof URIError || status === 400) {
+      return sendError(res, new BadRequestError('invalid_path', 'The URL path is not valid percent-encoded UTF-8'), development);
+    }
+    sendError(res, error, development);
+  };
 }
 
 function bodyReader(readBody: ReturnType<typeof express.text>, development: boolean) {
@@ -63,16 +82,31 @@ function bodyReader(readBody: ReturnType<typeof express.text>, development: bool
     readBody(req, res, (error?: unknown) => {
       if (!error) return next();
       const status = (error as { status?: number }).status ?? 400;
-      sendError(res, new BadRequestError(status === 413 ? 'payload_too_large' : 'invalid_body', (error as Error).message, { pointer: '' }), development, status);
+      const refusal =
+        status === 413
+          ? new RequestTooLarge(413, 'payload_too_large', (error as Error).message, { pointer: '' })
+          : new BadRequestError('invalid_body', (error as Error).message, { pointer: '' });
+      sendError(res, refusal, development, status);
     });
+  };
+}
+
+/** Refuses a URL over the limit before any parsing of it: a JSON:API 414 rather than work proportional to its length. */
+function urlChecker(maxLength: number, development: boolean) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.originalUrl.length <= maxLength) return next();
+    sendError(res, new RequestTooLarge(414, 'uri_too_long', `The URL is ${req.originalUrl.length} characters long; the maximum is ${maxLength}`), development);
   };
 }
 
 function serve(resource: typeof Resource, handler: ActionHandler, options: MuralRouterOptions, development: boolean) {
   return async (req: Request, res: Response, _next: NextFunction) => {
     try {
-      const ctx = (await options.context?.(req)) ?? {};
-      const { status, body } = await withContext(ctx, () => handler(resource, req));
+      // one database time limit for the whole request: its context, reads and write
+      const { status, body } = await withDeadline(async () => {
+        const ctx = (await options.context?.(req)) ?? {};
+        return withContext(ctx, () => handler(resource, req));
+      });
       res.status(status).type(JSONAPI_MEDIA_TYPE).send(JSON.stringify(body));
     } catch (error) {
       sendError(res, error, development);

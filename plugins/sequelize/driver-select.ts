@@ -1,4 +1,5 @@
 import { DatabaseError, QueryTypes, Sequelize, type Transaction } from 'sequelize';
+import { cancelledByDeadline, withinDeadline } from './database-deadline.ts';
 
 type Row = Record<string, unknown>;
 
@@ -58,13 +59,23 @@ export async function selectThroughDriver(sequelize: Sequelize, sql: string, tra
   if (!run || observed(internals)) return sequelize.query(sql, { type: QueryTypes.SELECT, transaction }) as Promise<Row[]>;
   const finished = (transaction as { finished?: string } | undefined)?.finished;
   if (finished) throw new Error(`${finished} has been called on this transaction, you can no longer use it`);
+  return withinDeadline(sequelize, transaction, 'statement', () => selectDirectly(sequelize, internals, run, sql, transaction));
+}
+
+async function selectDirectly(
+  sequelize: Sequelize,
+  internals: SequelizeInternals,
+  run: (connection: unknown, sql: string) => Promise<Row[]>,
+  sql: string,
+  transaction: Transaction | undefined,
+): Promise<Row[]> {
   const manager = internals.connectionManager;
   const connection = transaction ? (transaction as unknown as { connection: unknown }).connection : await manager.getConnection({ type: 'SELECT' });
   logQuery(internals, connection, sql);
   try {
     return await run(connection, sql);
   } catch (error) {
-    if (transaction) throw new DatabaseError(error as Error & { sql: string; parameters: object });
+    if (transaction || cancelledByDeadline()) throw new DatabaseError(error as Error & { sql: string; parameters: object });
     // outside a transaction, Sequelize's own path retries (SQLITE_BUSY) and shapes the error
     return sequelize.query(sql, { type: QueryTypes.SELECT }) as Promise<Row[]>;
   } finally {

@@ -65,6 +65,33 @@ function exact(column: Expression, typeName: string, dialect: string): Expressio
 
 const ESCAPE = '!';
 
+export type TextOperator = 'eq' | 'eql' | 'prefix' | 'suffix' | 'match';
+
+/**
+ * For custom filters: the condition a built-in string operator puts on an
+ * attribute, any of `values` matching. `eq`, `prefix`, `suffix` and `match`
+ * ignore case; LIKE patterns match `%`, `_` and `!` literally.
+ *
+ *   eq: (scope: SequelizeScope, names: string[]) =>
+ *     scope.where({ [Op.or]: [textCondition(scope.model, 'first_name', 'eq', names), textCondition(scope.model, 'last_name', 'eq', names)] })
+ */
+export function textCondition(model: ModelStatic<Model>, attribute: string, operator: TextOperator, values: string | readonly string[]): WhereOptions {
+  const list = typeof values === 'string' ? [values] : values;
+  if (list.length === 0) return { [Op.and]: [Sequelize.literal('1 = 0')] };
+  return filterCondition(model, { column: attribute, operator, negated: false, values: list, caseInsensitive: operator !== 'eql', typeName: 'string' });
+}
+
+/**
+ * One value as a LIKE condition on an attribute, ignoring case, exactly as
+ * the built-in `prefix`, `suffix` and `match` operators build it: the value's
+ * `%`, `_` and escape character are escaped, so `filter[name][prefix]=%`
+ * matches names starting with a literal `%`, not every row. Use it instead of
+ * `Op.startsWith`, `Op.like` or `Op.substring`, which pass wildcards through.
+ */
+export function likeCondition(model: ModelStatic<Model>, attribute: string, operator: 'prefix' | 'suffix' | 'match', value: string): WhereOptions {
+  return like(model, Sequelize.fn('lower', columnOf(model, attribute)), operator, value.toLowerCase());
+}
+
 function like(model: ModelStatic<Model>, expression: Expression, operator: string, value: string): WhereOptions {
   const escaped = value.replace(/[!%_]/g, (c) => ESCAPE + c);
   const pattern = operator === 'prefix' ? `${escaped}%` : operator === 'suffix' ? `%${escaped}` : `%${escaped}%`;

@@ -32,7 +32,9 @@ export async function findPerGroup(scope: SequelizeScope, raw = false): Promise<
       model,
     }, model)
     .replace(/;\s*$/, '');
-  const sql = `SELECT * FROM (${inner}) AS ${q('__mural_ranked')} WHERE ${q('__mural_row')} <= ${Number(limit)} ORDER BY ${q(column)}, ${q('__mural_row')}`;
+  // the scope's own LIMIT (a request's sideload budget) caps the whole result
+  const total = options.limit === undefined ? '' : ` LIMIT ${Number(options.limit)}`;
+  const sql = `SELECT * FROM (${inner}) AS ${q('__mural_ranked')} WHERE ${q('__mural_row')} <= ${Number(limit)} ORDER BY ${q(column)}, ${q('__mural_row')}${total}`;
   const transaction = currentTransaction() as Transaction | undefined;
   if (raw) return (await selectThroughDriver(sequelize, sql, transaction)) as unknown[] as Model[];
   return sequelize.query(sql, { model, mapToModel: true, transaction });

@@ -1,5 +1,7 @@
-import { DatabaseError, ValidationError, type Model, type ModelStatic, type Transaction } from 'sequelize';
+import { ValidationError, type Model, type ModelStatic, type Transaction } from 'sequelize';
 import type { JoinTable, ValidationProblem } from '../../core/index.ts';
+import { columnProblems } from './column-limits.ts';
+import { dataException } from './data-exception.ts';
 
 /** Sequelize's validator names → the short codes JSON:API clients of this family expect. */
 const CODES: Record<string, string> = {
@@ -8,34 +10,9 @@ const CODES: Record<string, string> = {
   max: 'less_than_or_equal_to',
 };
 
-/**
- * A value its column cannot hold (a string longer than VARCHAR(255), an
- * integer beyond INTEGER): PostgreSQL and MySQL/MariaDB refuse the row where
- * SQLite stores it. Keyed by PostgreSQL SQLSTATE and MySQL errno; the
- * messages are ours, so no database text reaches the client.
- */
-const UNFIT_VALUES: Record<string, Omit<ValidationProblem, 'attribute'>> = {
-  '22001': { code: 'too_long', message: 'is too long' },
-  '1406': { code: 'too_long', message: 'is too long' },
-  '22003': { code: 'out_of_range', message: 'is out of range' },
-  '1264': { code: 'out_of_range', message: 'is out of range' },
-  '22008': { code: 'out_of_range', message: 'is out of range' },
-  '22007': { code: 'invalid', message: 'is invalid' },
-  '1292': { code: 'invalid', message: 'is invalid' },
-  '1366': { code: 'invalid', message: 'is invalid' },
-};
-
-function unfitValue(error: DatabaseError): ValidationProblem[] | undefined {
-  const driver = error.parent as Error & { code?: unknown; errno?: unknown };
-  const problem = UNFIT_VALUES[String(driver.code)] ?? UNFIT_VALUES[String(driver.errno)];
-  if (!problem) return undefined;
-  // MySQL names the column; PostgreSQL does not, so the problem is the record's
-  const column = /for column '([^']+)'/.exec(driver.message)?.[1];
-  return [{ ...problem, ...(column ? { attribute: column } : { message: `A value ${problem.message} for its column` }) }];
-}
-
 export function validationProblems(error: unknown): ValidationProblem[] | undefined {
-  if (error instanceof DatabaseError) return unfitValue(error);
+  const refused = dataException(error);
+  if (refused) return [refused];
   if (!(error instanceof ValidationError)) return undefined;
   if (error.errors.length === 0) return [{ message: error.message, code: 'invalid' }];
   return error.errors.map((item) => {
@@ -50,12 +27,13 @@ export function validationProblems(error: unknown): ValidationProblem[] | undefi
 }
 
 export async function validateRecord(record: Model, skip: readonly string[]): Promise<ValidationProblem[]> {
+  const columns = columnProblems(record).filter((p) => !skip.includes(p.attribute!));
   try {
     await record.validate({ skip: [...skip] });
-    return [];
+    return columns;
   } catch (error) {
     const problems = validationProblems(error);
-    if (problems) return problems;
+    if (problems) return [...problems, ...columns.filter((c) => !problems.some((p) => p.attribute === c.attribute))];
     throw error;
   }
 }

@@ -1,23 +1,33 @@
 import { Sequelize, type Model, type ModelStatic, type Transaction } from 'sequelize';
-import type { Adapter, AdapterTarget, FilterClause, JoinTable, ResolveOptions, SortDirection, ValidationProblem } from '../../core/index.ts';
+import type { Adapter, AdapterTarget, ServiceUnavailable, FilterClause, JoinTable, ResolveOptions, SortDirection, ValidationProblem } from '../../core/index.ts';
 import { currentTransaction, ResourceConfigurationError } from '../../core/index.ts';
 import { linkRows, unlinkRows, validateRecord, validationProblems } from './persistence.ts';
 import { columnOf, filterCondition } from './filter-condition.ts';
 import { SequelizeScope } from './sequelize-scope.ts';
+import { enforceDeadlines } from './database-deadline.ts';
 import { findPerGroup } from './grouped-query.ts';
 import { canSelectDirectly, countRows, selectRows } from './direct-select.ts';
 import { joinCondition, PARENT_IDS } from './join-table.ts';
+import { transientFailure } from './transient-failure.ts';
+import { sqliteState } from './sqlite-settings.ts';
+import { sqliteTransaction } from './sqlite-transaction.ts';
 
 const AGGREGATES = { sum: 'SUM', average: 'AVG', maximum: 'MAX', minimum: 'MIN' } as const;
 
 /** Serves Resources whose `model` is a Sequelize model. */
 export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
-  constructor(private readonly target: AdapterTarget) {}
+  constructor(private readonly target: AdapterTarget) {
+    // before the first query, so reads too get the busy timeout and WAL
+    const sequelize = (target.model as ModelStatic<Model> | undefined)?.sequelize;
+    if (sequelize?.getDialect() === 'sqlite') sqliteState(sequelize);
+  }
 
   baseScope(model: unknown): SequelizeScope {
     if (typeof model !== 'function' || !('findAll' in model)) {
       throw new ResourceConfigurationError(`${this.target.name}.model is not a Sequelize model`);
     }
+    const sequelize = (model as ModelStatic<Model>).sequelize;
+    if (sequelize) enforceDeadlines(sequelize);
     return SequelizeScope.of(model as ModelStatic<Model>);
   }
 
@@ -54,8 +64,10 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
   }
 
   transaction<T>(fn: (transaction: unknown) => Promise<T>): Promise<T> {
-    const model = this.target.model as ModelStatic<Model>;
-    return model.sequelize!.transaction((transaction) => fn(transaction));
+    const sequelize = (this.target.model as ModelStatic<Model>).sequelize!;
+    enforceDeadlines(sequelize);
+    if (sequelize.getDialect() === 'sqlite') return sqliteTransaction(sequelize, fn);
+    return sequelize.transaction((transaction) => fn(transaction));
   }
 
   build(model: unknown): Model {
@@ -92,6 +104,10 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
 
   validationProblems(error: unknown): ValidationProblem[] | undefined {
     return validationProblems(error);
+  }
+
+  transientFailure(error: unknown): ServiceUnavailable | undefined {
+    return transientFailure(error);
   }
 
   throughParentIds(record: Model): unknown[] {

@@ -8,7 +8,7 @@ import { EXAMPLE_CONFIG, runMural, useScratchDatabase } from '../support/cli.ts'
 useScratchDatabase('guards_types');
 const config = ['--config', EXAMPLE_CONFIG];
 
-test.serial('mural guards lists guarded relationships and attributes with their guard', async (t) => {
+test.serial('mural guards lists guarded Resources, relationships and attributes with their guard', async (t) => {
   const table = await runMural(['guards', ...config]);
   t.is(table.code, 0);
   const rows = table.out.trim().split('\n').slice(2).map((line) => line.split(/\s+/));
@@ -17,6 +17,7 @@ test.serial('mural guards lists guarded relationships and attributes with their 
     ['EmployeeResource', 'relationship', 'notes', 'writable', 'isAdmin'],
   ]);
   t.true(rows.some((r) => r.join(' ') === 'EmployeeResource attribute salary readable isAdmin'));
+  t.deepEqual(rows.filter((r) => r[1] === 'resource'), [['NoteResource', 'resource', 'notes', 'index,show,create,update,destroy', 'isAdmin']]);
   const json = JSON.parse((await runMural(['guards', '--format', 'json', ...config])).out);
   t.deepEqual(json[0], { resource: 'EmployeeResource', kind: 'relationship', name: 'notes', flag: 'readable', guard: 'isAdmin' });
 });

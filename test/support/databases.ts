@@ -2,7 +2,7 @@ import { Sequelize, type Options } from 'sequelize';
 
 export interface TestDatabase {
   name: 'sqlite' | 'postgres' | 'mysql';
-  /** A Sequelize URL, or `':memory:'` for SQLite. */
+  /** A Sequelize URL, or `':memory:'` for SQLite (`sqlite:/abs/path.db` for a file). */
   url: string;
   /** The isolation key `openDatabase` uses when it is given none. */
   schemaKey?: string;
@@ -41,7 +41,7 @@ export function testDatabases(schemaKey?: string): TestDatabase[] {
  */
 export async function openDatabase(db: TestDatabase, key = db.schemaKey, options: Options = {}): Promise<Sequelize> {
   const logging = options.logging ?? false;
-  if (db.name === 'sqlite') return new Sequelize({ dialect: 'sqlite', storage: ':memory:', ...options, logging });
+  if (db.name === 'sqlite') return new Sequelize({ dialect: 'sqlite', storage: db.url.replace(/^sqlite:/, ''), ...options, logging });
   if (!key) throw new Error(`openDatabase(${db.name}): give a key (or testDatabases(key)) so parallel test files do not share tables`);
   // MURAL_TEST_DB_PREFIX keeps checkouts that test side by side on one server apart
   const prefix = process.env.MURAL_TEST_DB_PREFIX ?? '';

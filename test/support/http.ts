@@ -9,6 +9,7 @@ export interface HttpResponse {
   contentType: string | null;
   body: unknown;
   text: string;
+  headers: Headers;
 }
 
 export interface HttpClient {
@@ -51,7 +52,7 @@ export async function serve(app: Express): Promise<HttpClient> {
     }
     const contentType = response.headers.get('content-type');
     assertJsonApi(method, path, contentType, parsed);
-    return { status: response.status, contentType, body: parsed, text };
+    return { status: response.status, contentType, body: parsed, text, headers: response.headers };
   };
   return {
     baseUrl: `http://127.0.0.1:${port}`,

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Sequelize } from 'sequelize';
+import { configureSqlite } from '../../../plugins/sequelize/index.ts';
 
 const DEFAULT_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '../../../.data/employee-directory.db');
 
@@ -11,7 +12,13 @@ const DEFAULT_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '../../../
  * in `.data/`; `':memory:'`, an in-memory SQLite database.
  */
 export function connect(url?: string, options: { logging?: (sql: string) => void } = {}): Sequelize {
-  const logging = options.logging ?? false;
+  const sequelize = open(url, options.logging ?? false);
+  // WAL and the busy timeout from the first query on (a no-op on other databases)
+  configureSqlite(sequelize);
+  return sequelize;
+}
+
+function open(url: string | undefined, logging: false | ((sql: string) => void)): Sequelize {
   if (url === ':memory:') return new Sequelize({ dialect: 'sqlite', storage: ':memory:', logging });
   if (!url) {
     mkdirSync(dirname(DEFAULT_FILE), { recursive: true });

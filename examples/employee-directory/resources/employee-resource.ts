@@ -1,5 +1,5 @@
 import { Op } from 'sequelize';
-import type { SequelizeScope } from '../../../plugins/sequelize/index.ts';
+import { likeCondition, textCondition, type SequelizeScope } from '../../../plugins/sequelize/index.ts';
 import type { Models } from '../db/models/index.ts';
 import type { ApplicationResource } from './application-resource.ts';
 
@@ -18,12 +18,14 @@ export function employeeResource(models: Models, Base: typeof ApplicationResourc
       this.attribute('updated_at', 'datetime', { writable: false });
       this.extraAttribute('vacation_days', 'integer', (employee: { age: number | null }) => 20 + Math.floor((employee.age ?? 30) / 10));
 
-      // `name` matches either name column, for search boxes.
+      // `name` matches either name column, for search boxes. Like the built-in
+      // string operators it ignores case, and the helpers escape LIKE wildcards
+      // (`Op.startsWith` would let `filter[name][prefix]=%` match every row).
       this.filter('name', 'string', { only: ['eq', 'prefix'] }, {
         eq: (scope: SequelizeScope, values: string[]) =>
-          scope.where({ [Op.or]: [{ first_name: { [Op.in]: values } }, { last_name: { [Op.in]: values } }] }),
+          scope.where({ [Op.or]: [textCondition(scope.model, 'first_name', 'eq', values), textCondition(scope.model, 'last_name', 'eq', values)] }),
         prefix: (scope: SequelizeScope, values: string[]) =>
-          scope.where({ [Op.or]: values.flatMap((v) => [{ first_name: { [Op.startsWith]: v } }, { last_name: { [Op.startsWith]: v } }]) }),
+          scope.where({ [Op.or]: values.flatMap((v) => [likeCondition(scope.model, 'first_name', 'prefix', v), likeCondition(scope.model, 'last_name', 'prefix', v)]) }),
       });
       this.sort('name', 'string', (scope: SequelizeScope, direction) => scope.order(['last_name', direction], ['first_name', direction]));
       this.stat({ age: ['average', 'sum', 'maximum', 'minimum'] });

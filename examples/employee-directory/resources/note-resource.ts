@@ -6,7 +6,9 @@ export function noteResource(models: Models, Base: typeof ApplicationResource) {
     static {
       this.model = models.Note;
       this.type = 'notes';
-      this.description = 'A remark about an employee, a team or a department.';
+      this.description = 'A remark about an employee, a team or a department. Admins only.';
+      // the notes endpoint and every relationship leading here, for every action: like employees' `notes`
+      this.guard('isAdmin');
       this.attribute('body', 'string');
       this.attribute('notable_type', 'string_enum', { allow: ['employees', 'teams', 'departments'], only: ['filterable', 'writable'] });
       this.attribute('notable_id', 'integer_id', { only: ['filterable', 'writable'] });

@@ -28,3 +28,40 @@ test('page and fields are nested by type', (t) => {
 test('malformed keys are ignored rather than guessed at', (t) => {
   t.deepEqual(parseQueryString('filter[age=3&ok=1'), { ok: '1' });
 });
+
+test('prototype keys are plain data and never reach Object.prototype', (t) => {
+  const parsed = parseQueryString('filter[age][__proto__]=1&filter[__proto__][toString]=1&constructor[prototype][eq]=2&sort[__proto__]=x');
+  t.is(({} as Record<string, unknown>).eq, undefined);
+  t.is(({} as Record<string, unknown>).toString, Object.prototype.toString);
+  t.deepEqual(Object.keys(parsed.filter as object), ['age', '__proto__']);
+  t.is((parsed.filter as Record<string, Record<string, unknown>>).age!['__proto__'], '1');
+  t.deepEqual(Object.keys(parsed), ['filter', 'constructor', 'sort']);
+  t.is(Object.getPrototypeOf(parsed.filter), null);
+});
+
+test('a bare value beside __proto__ operators keeps its eq on the parsed object only', (t) => {
+  parseQueryString('filter[age][__proto__][x]=1&filter[age][__proto__]=2');
+  t.is(({} as Record<string, unknown>).eq, undefined);
+  t.is(({} as Record<string, unknown>).x, undefined);
+});
+
+test('more parameters than maxQueryParameters is a 400 naming the first one over', (t) => {
+  const query = Array.from({ length: 1001 }, (_, i) => `filter[f${i}]=1`).join('&');
+  const error = t.throws(() => parseQueryString(query));
+  t.like(error, { status: 400, code: 'too_many_parameters', parameter: 'filter[f1000]' });
+});
+
+test('brackets nested deeper than maxQueryDepth are a 400', (t) => {
+  t.notThrows(() => parseQueryString('filter[positions][title][eq][x][y]=1'));
+  const error = t.throws(() => parseQueryString('filter[a][b][c][d][e][f]=1'));
+  t.like(error, { status: 400, code: 'parameter_too_deep', parameter: 'filter[a][b][c][d][e][f]' });
+});
+
+test('a NUL character in a value or a name is a 400 naming the parameter', (t) => {
+  t.like(t.throws(() => parseQueryString('filter[first_name][eq]=%00')), { status: 400, code: 'invalid_character', parameter: 'filter[first_name][eq]' });
+  t.like(t.throws(() => parseQueryString('filter[first%00name]=x')), { status: 400, code: 'invalid_character', parameter: 'filter[first\\0name]' });
+});
+
+test('invalid percent-encoding decodes leniently rather than throwing', (t) => {
+  t.deepEqual(parseQueryString('filter[name]=%E0%A4%A&sort=%'), { filter: { name: '\uFFFD%A' }, sort: '%' });
+});

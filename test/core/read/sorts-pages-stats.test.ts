@@ -76,6 +76,9 @@ for (const db of testDatabases()) {
     t.like(negative, { status: 400, parameter: 'page[number]' });
     const notNumber = await t.throwsAsync(People.all({ page: { size: 'ten' } }).data);
     t.like(notNumber, { status: 400, parameter: 'page[size]' });
+    t.deepEqual(await names(People, { page: { size: 1000, number: 9_000_000_000_000 } }), []);
+    const unreachable = await t.throwsAsync(People.all({ page: { size: 1000, number: Number.MAX_SAFE_INTEGER } }).data);
+    t.like(unreachable, { status: 400, code: 'invalid_page', parameter: 'page[number]' });
   });
 
   test.serial(`${db.name}: the default maximum page size is 1000`, async (t) => {

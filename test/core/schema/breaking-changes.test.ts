@@ -60,6 +60,8 @@ const cases: Array<[string, (r: typeof Resource, v: 'old' | 'new') => void, stri
   ['a removed calculation', (r, v) => r.stat({ age: v === 'old' ? ['sum', 'maximum'] : ['sum'] }), ['EmployeeResource: calculation :maximum was removed from stat :age.']],
   ['a removed relationship', (r, v) => v === 'old' && r.hasMany('teams'), ['EmployeeResource: relationship :teams was removed.']],
   ['a relationship becoming guarded', (r, v) => r.hasMany('teams', { readable: v === 'old' ? true : 'isAdmin' }), ['EmployeeResource: relationship :teams became guarded.']],
+  ['a Resource becoming guarded', (r, v) => v === 'new' && r.guard('isAdmin'), ['EmployeeResource: resource became guarded for :index, :show, :create, :update, :destroy.']],
+  ['a Resource guard covering more actions', (r, v) => r.guard('isAdmin', v === 'old' ? { only: ['destroy'] } : { except: ['index', 'show'] }), ['EmployeeResource: resource became guarded for :create, :update.']],
   ['a relationship becoming single', (r, v) => r.hasMany('teams', { single: v === 'new' }), ['EmployeeResource: relationship :teams became single: true.']],
   ['a relationship changing resource', (r, v) => r.hasMany('teams', { resource: v === 'old' ? 'teams' : 'squads' }), ['EmployeeResource: relationship :teams changed resource from TeamResource to SquadResource.']],
   ['a relationship changing kind', (r, v) => (v === 'old' ? r.hasMany('teams') : r.belongsTo('teams', { resource: 'teams' })), ['EmployeeResource: relationship :teams changed type from "has_many" to "belongs_to".']],
@@ -93,6 +95,29 @@ test('additions are not breaking', (t) => {
 
 test('guards becoming looser are not breaking', (t) => {
   t.deepEqual(api((v) => (r) => r.attribute('salary', 'integer', { readable: v === 'old' ? 'isAdmin' : true })), []);
+  t.deepEqual(api((v) => (r) => r.guard('isAdmin', { only: v === 'old' ? ['index', 'destroy'] : ['destroy'] })), []);
+});
+
+test('a Resource guard is in the schema as the actions it covers', (t) => {
+  class Guarded extends Resource {
+    static {
+      this.type = 'guarded';
+      this.guard('isAdmin', { only: ['update', 'index'] });
+      this.guard(() => true, { only: ['show'] });
+    }
+    isAdmin() {
+      return false;
+    }
+  }
+  class Open extends Resource {
+    static {
+      this.type = 'open';
+      this.guard(true);
+    }
+  }
+  const [guarded, open] = buildSchema([Guarded, Open]).resources;
+  t.deepEqual(guarded!.guard, ['index', 'show', 'update'], 'in action order');
+  t.false('guard' in open!, 'a guard that is always true guards nothing');
 });
 
 test('a removed resource and a removed type', (t) => {

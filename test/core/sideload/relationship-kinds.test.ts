@@ -92,7 +92,7 @@ for (const db of testDatabases()) {
     const { NoteResource } = dir.resources;
     const notes = await dir.models.Note.findAll({ where: { [Op.or]: [{ id: [1, 2] }, { notable_type: ['teams', 'departments'] }] } });
     dir.resetQueries();
-    const doc = await NoteResource.all({ filter: { id: ids(notes).join(',') }, include: 'notable', page: { size: 100 } }).toJsonapi();
+    const doc = await withContext({ role: 'admin' }, () => NoteResource.all({ filter: { id: ids(notes).join(',') }, include: 'notable', page: { size: 100 } }).toJsonapi());
     t.is(dir.queries.length, 4, 'notes, then one query per notable type');
     for (const note of data(doc)) {
       const row = notes.find((n) => String(n.id) === note.id)!;

@@ -1,0 +1,45 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { muralConfig } from './config.ts';
+
+/** When the database work of the current request must be over. */
+export interface Deadline {
+  /** The time limit it was set with, in milliseconds. */
+  readonly timeout: number;
+  /** `Date.now()` value at which it expires. */
+  readonly at: number;
+}
+
+const storage = new AsyncLocalStorage<Deadline | undefined>();
+
+/**
+ * The deadline of the code running now, or undefined when its database work
+ * has no time limit. Core only holds it; adapters enforce it (the Sequelize
+ * adapter cancels the running statement in the database).
+ */
+export function currentDeadline(): Deadline | undefined {
+  return storage.getStore();
+}
+
+/** Milliseconds left before `deadline`, never below zero. */
+export function timeLeft(deadline: Deadline): number {
+  return Math.max(0, deadline.at - Date.now());
+}
+
+export interface DeadlineOptions {
+  /** Milliseconds; default `muralConfig.databaseTimeout`. Zero or Infinity: no limit. */
+  timeout?: number;
+  /** Start a new deadline even inside an existing one. */
+  fresh?: boolean;
+}
+
+/**
+ * Runs `fn` under a database time limit. Inside an existing deadline it keeps
+ * that one, so a request's reads, writes and sideloads share one budget
+ * rather than each getting a full one.
+ */
+export function withDeadline<R>(fn: () => R, options: DeadlineOptions = {}): R {
+  if (storage.getStore() && !options.fresh) return fn();
+  const timeout = options.timeout ?? muralConfig.databaseTimeout;
+  const limited = timeout > 0 && Number.isFinite(timeout);
+  return storage.run(limited ? { timeout, at: Date.now() + timeout } : undefined, fn);
+}

@@ -1,0 +1,17 @@
+import { MuralError, type MuralErrorOptions } from './mural-error.ts';
+
+/**
+ * A Resource-level guard refused the action. Raised before any query runs,
+ * so the answer is the same whether or not a record with the requested id
+ * exists: it reveals that the endpoint is guarded (the schema says so
+ * anyway), never anything about its records.
+ */
+export class Forbidden extends MuralError {
+  readonly status = 403;
+  readonly code = 'forbidden';
+  readonly title = 'Forbidden';
+
+  constructor(type: string, action: string, options: MuralErrorOptions = {}) {
+    super(`You may not ${action} ${type}`, options);
+  }
+}

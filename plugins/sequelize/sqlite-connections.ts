@@ -1,0 +1,67 @@
+import type { Sequelize } from 'sequelize';
+import type { SqliteState } from './sqlite-settings.ts';
+
+/** The part of a node-sqlite3 `Database` Mural uses. */
+export interface SqliteConnection {
+  readonly filename?: string;
+  configure(option: 'busyTimeout', value: number): void;
+  get(sql: string, callback: (error: Error | null, row?: Record<string, unknown>) => void): unknown;
+  run(sql: string, callback: (error: Error | null) => void): unknown;
+  close(callback: (error: Error | null) => void): unknown;
+}
+
+/**
+ * Sequelize's SQLite connection manager: one connection, `default`, for
+ * queries outside transactions, plus one opened per transaction under the
+ * transaction's id (an in-memory database shares one connection).
+ */
+export interface SqliteConnectionManager {
+  connections: Record<string, SqliteConnection | undefined>;
+  getConnection(options?: object): Promise<SqliteConnection>;
+}
+
+export function connectionManager(sequelize: Sequelize): SqliteConnectionManager {
+  return sequelize.connectionManager as unknown as SqliteConnectionManager;
+}
+
+export function isInMemory(connection: SqliteConnection): boolean {
+  return connection.filename === ':memory:' || connection.filename === '';
+}
+
+/**
+ * Prepares every connection Sequelize opens on `sequelize` before its first
+ * query: the busy timeout (node-sqlite3 sets 1 s, and Sequelize offers no
+ * hook for SQLite connections), and once per database file, WAL.
+ */
+export function prepareConnections(sequelize: Sequelize, state: SqliteState): void {
+  const manager = connectionManager(sequelize);
+  const open = manager.getConnection.bind(manager);
+  const prepared = new WeakSet<SqliteConnection>();
+  manager.getConnection = async (options?: object) => {
+    const connection = await open(options);
+    if (!prepared.has(connection)) {
+      prepared.add(connection);
+      await prepare(connection, state);
+    }
+    return connection;
+  };
+}
+
+async function prepare(connection: SqliteConnection, state: SqliteState): Promise<void> {
+  connection.configure('busyTimeout', state.settings.busyTimeout);
+  if (!state.settings.wal || state.walApplied || isInMemory(connection)) return;
+  try {
+    // WAL is a property of the file, kept across connections and restarts: readers no longer block the writer nor it them
+    await query(connection, 'PRAGMA journal_mode = WAL');
+    state.walApplied = true;
+  } catch {
+    // another connection is inside a transaction on the file; the next connection opened tries again
+  }
+}
+
+/** Runs `sql` on the raw connection, outside Sequelize (and its retries). */
+export function query(connection: SqliteConnection, sql: string): Promise<Record<string, unknown> | undefined> {
+  return new Promise((resolve, reject) => {
+    connection.get(sql, (error, row) => (error ? reject(error) : resolve(row)));
+  });
+}

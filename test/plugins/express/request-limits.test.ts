@@ -1,0 +1,149 @@
+import test from 'ava';
+import express from 'express';
+import { createServer, type Server } from 'node:http';
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { answerClientErrors, muralRouter } from '../../../plugins/express/index.ts';
+import { openDirectory, type Directory } from '../../support/directory.ts';
+import { serve, type HttpClient } from '../../support/http.ts';
+
+/**
+ * The transport's size limits, as a client meets them: an oversized body is a
+ * 413, a URL over `maxUrlLength` a 414, and what Node itself refuses (a URL or
+ * headers over its 16 KiB `maxHeaderSize`, bytes that are not HTTP) gets a
+ * JSON:API answer through `answerClientErrors` rather than a reset.
+ * (Nothing here reaches the database: SQLite stands for all three.)
+ */
+let dir: Directory;
+let client: HttpClient;
+
+test.before(async () => {
+  dir = await openDirectory({ name: 'sqlite', url: ':memory:' }, 'request_limits', 10);
+  client = await serve(dir.app);
+});
+test.after.always(async () => {
+  await client?.close();
+  await dir?.sequelize.close();
+});
+
+const employee = (firstName: string) => ({ data: { type: 'employees', attributes: { first_name: firstName, last_name: 'Long' } } });
+
+test.serial('a body over bodyLimit (default 1mb) is a 413 and writes nothing', async (t) => {
+  const before = await dir.models.Employee.count();
+  const response = await client.request('POST', '/api/v1/employees', employee('x'.repeat(1024 * 1024)));
+  t.is(response.status, 413);
+  t.deepEqual(response.body, {
+    errors: [{ status: '413', code: 'payload_too_large', title: 'Payload Too Large', detail: 'request entity too large', source: { pointer: '' } }],
+  });
+  t.is(await dir.models.Employee.count(), before);
+  t.is((await client.request('POST', '/api/v1/employees', employee('Short'))).status, 201);
+  await dir.models.Employee.destroy({ where: { first_name: 'Short' } });
+});
+
+test.serial('a URL over maxUrlLength (default 8192) is a 414, before any query', async (t) => {
+  const path = `/api/v1/employees?filter[first_name]=${'a'.repeat(8192)}`;
+  dir.resetQueries();
+  const response = await client.get(path);
+  t.is(response.status, 414);
+  t.deepEqual(response.body, {
+    errors: [{ status: '414', code: 'uri_too_long', title: 'URI Too Long', detail: `The URL is ${path.length} characters long; the maximum is 8192` }],
+  });
+  t.deepEqual(dir.queries, []);
+  t.is((await client.get(`/api/v1/employees?filter[first_name]=${'a'.repeat(8000)}`)).status, 200);
+});
+
+test.serial('maxUrlLength is a router option, and covers unknown routes under the namespace', async (t) => {
+  const app = express().use(muralRouter({ resources: Object.values(dir.resources), maxUrlLength: 40 }));
+  const small = await serve(app);
+  try {
+    t.is((await small.get('/api/v1/employees?page[size]=1')).status, 200);
+    const long = await small.get('/api/v1/employees?page[size]=1&sort=first_name');
+    t.is(long.status, 414);
+    t.like((long.body as { errors: unknown[] }).errors[0], { code: 'uri_too_long', detail: 'The URL is 46 characters long; the maximum is 40' });
+    t.is((await small.get(`/api/v1/nothing-here/${'x'.repeat(40)}`)).status, 414);
+    t.is((await small.get('/api/v1/nothing-here')).status, 404);
+  } finally {
+    await small.close();
+  }
+});
+
+async function listen(answer: boolean): Promise<{ server: Server; port: number }> {
+  const server = createServer(dir.app);
+  if (answer) answerClientErrors(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, port: (server.address() as AddressInfo).port };
+}
+
+/** Sends raw bytes and collects whatever comes back until the server closes, or the reset. */
+function rawExchange(port: number, bytes: string): Promise<{ text: string; error?: string }> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    let text = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk) => (text += chunk));
+    socket.on('error', (error: NodeJS.ErrnoException) => resolve({ text, error: error.code }));
+    socket.on('close', () => resolve({ text }));
+    socket.on('connect', () => socket.write(bytes));
+    socket.setTimeout(10_000, () => socket.destroy());
+  });
+}
+
+function parseRaw(text: string): { status: number; contentType?: string; body: unknown } {
+  const [head, body] = text.split('\r\n\r\n', 2) as [string, string?];
+  const [statusLine, ...headers] = head.split('\r\n');
+  const contentType = headers.find((h) => /^content-type:/i.test(h))?.split(': ')[1];
+  return { status: Number(statusLine!.split(' ')[1]), contentType, body: body ? JSON.parse(body) : undefined };
+}
+
+test.serial('a 20 KB URL gets a JSON:API 431 over a raw socket, not a bare status line or a reset', async (t) => {
+  const { server, port } = await listen(true);
+  try {
+    const exchange = await rawExchange(port, `GET /api/v1/employees?filter[first_name]=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    t.is(exchange.error, undefined);
+    const response = parseRaw(exchange.text);
+    t.is(response.status, 431);
+    t.is(response.contentType, 'application/vnd.api+json');
+    t.deepEqual(response.body, {
+      errors: [{ status: '431', code: 'headers_too_large', title: 'Request Header Fields Too Large', detail: 'The URL and headers of the request are over 16384 bytes' }],
+    });
+  } finally {
+    server.close();
+  }
+});
+
+test.serial('fetch of a 20 KB URL gets the JSON:API answer', async (t) => {
+  const { server, port } = await listen(true);
+  try {
+    const response = await fetch(`http://127.0.0.1:${port}/api/v1/employees?filter[first_name]=${'a'.repeat(20_000)}`);
+    t.is(response.status, 431);
+    t.is(response.headers.get('content-type'), 'application/vnd.api+json');
+    t.like(((await response.json()) as { errors: unknown[] }).errors[0], { code: 'headers_too_large' });
+  } finally {
+    server.close();
+  }
+});
+
+test.serial('without answerClientErrors, Node answers the same request with no document at all', async (t) => {
+  const { server, port } = await listen(false);
+  try {
+    const exchange = await rawExchange(port, `GET /api/v1/employees?filter[first_name]=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    t.notRegex(exchange.text, /application\/vnd\.api\+json/);
+  } finally {
+    server.close();
+  }
+});
+
+test.serial('bytes that are not HTTP get a JSON:API 400', async (t) => {
+  const { server, port } = await listen(true);
+  try {
+    const response = parseRaw((await rawExchange(port, 'NOT HTTP AT ALL\r\n\r\n')).text);
+    t.is(response.status, 400);
+    t.deepEqual(response.body, {
+      errors: [{ status: '400', code: 'malformed_request', title: 'Bad Request', detail: 'The request is not valid HTTP/1.1' }],
+    });
+    const fine = await fetch(`http://127.0.0.1:${port}/api/v1/employees?page[size]=1`);
+    t.is(fine.status, 200, 'the server goes on serving');
+  } finally {
+    server.close();
+  }
+});

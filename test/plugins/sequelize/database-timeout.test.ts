@@ -1,0 +1,185 @@
+import test from 'ava';
+import express from 'express';
+import { Sequelize } from 'sequelize';
+import { configure, currentTransaction, DatabaseTimeout, withDeadline } from '../../../core/index.ts';
+import { muralRouter } from '../../../plugins/express/index.ts';
+import type { SequelizeScope } from '../../../plugins/sequelize/index.ts';
+import { openDatabase, testDatabases, type TestDatabase } from '../../support/databases.ts';
+import { serve, type HttpClient } from '../../support/http.ts';
+import { definePeople, PEOPLE, personResource, type Person } from '../../support/people.ts';
+
+const TIMEOUT = 1500;
+configure({ databaseTimeout: TIMEOUT });
+
+/** A condition that takes far longer than the time limit: 30 s of sleep, or a billion-row recursion on SQLite. */
+const SLOW: Record<TestDatabase['name'], string> = {
+  sqlite: '(WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000000000) SELECT count(*) FROM c) > 0',
+  postgres: '(SELECT 1 FROM pg_sleep(30)) = 1',
+  mysql: '(SELECT SLEEP(30)) = 0',
+};
+
+/** Statements still running the slow condition, seen from another connection. */
+const RUNNING: Partial<Record<TestDatabase['name'], string>> = {
+  postgres: "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE '%pg_sleep(30)%' AND state = 'active' AND pid <> pg_backend_pid()",
+  mysql: "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE INFO LIKE '%SLEEP(30)%' AND ID <> CONNECTION_ID()",
+};
+
+function slowPeople(sequelize: Sequelize, model: typeof Person, slow: string) {
+  return class SlowPeople extends personResource(model) {
+    static {
+      this.type = 'people';
+      this.filter('slow', 'boolean', {}, { eq: (scope: SequelizeScope) => scope.where(Sequelize.literal(slow)) });
+      // a write stuck inside its transaction, after its INSERT ran
+      this.afterSave(async (person: { name: string }) => {
+        if (person.name === 'stuck') await sequelize.query(`SELECT 1 AS one WHERE ${slow}`, { transaction: currentTransaction() as never });
+      });
+    }
+  };
+}
+
+/**
+ * databaseTimeout: past it, the running statement is cancelled in the database
+ * and the request answers 503 `database_timeout`; a write rolls back. The
+ * server goes on answering normally.
+ */
+for (const db of testDatabases('database_timeout')) {
+  let sequelize: Sequelize;
+  let model: typeof Person;
+  let client: HttpClient;
+
+  let SlowPeople: ReturnType<typeof slowPeople>;
+
+  test.before(async () => {
+    sequelize = await openDatabase(db);
+    model = await definePeople(sequelize);
+    SlowPeople = slowPeople(sequelize, model, SLOW[db.name]);
+    client = await serve(express().use(muralRouter({ resources: [SlowPeople] })));
+  });
+  test.after.always(async () => {
+    await client?.close();
+    await sequelize?.close();
+  });
+
+  const expectTimeout = (t: import('ava').ExecutionContext, response: { status: number; body: unknown; text: string }, elapsed: number) => {
+    t.is(response.status, 503, response.text);
+    t.deepEqual(response.body, {
+      errors: [
+        {
+          status: '503',
+          code: 'database_timeout',
+          title: 'Service Unavailable',
+          detail: `The database did not answer within ${TIMEOUT} ms; the query was cancelled and nothing was written`,
+          meta: { retry_after: 2 },
+        },
+      ],
+    });
+    t.true(elapsed < 15_000, `answered after ${elapsed} ms, long before the 30 s statement would end`);
+  };
+
+  const stillRunning = async (): Promise<number> => {
+    const sql = RUNNING[db.name];
+    if (!sql) return 0;
+    const [rows] = await sequelize.query(sql);
+    return Number((rows as Array<{ n: number }>)[0]!.n);
+  };
+
+  test.serial(`${db.name}: a read past the limit answers 503 and its query is cancelled`, async (t) => {
+    const started = Date.now();
+    const response = await client.get('/people?filter[slow]=true');
+    expectTimeout(t, response, Date.now() - started);
+    // the cancel is complete before the answer; give the server a moment to retire the statement
+    for (let i = 0; i < 50 && (await stillRunning()) > 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    t.is(await stillRunning(), 0, 'no statement of the request is still running');
+    const next = await client.get('/people?sort=id');
+    t.is(next.status, 200);
+    t.is((next.body as { data: unknown[] }).data.length, PEOPLE.length);
+  });
+
+  test.serial(`${db.name}: a write stuck past the limit answers 503 and rolls back`, async (t) => {
+    const before = await model.count();
+    const payload = (name: string) => ({ data: { type: 'people', attributes: { name, status: 'active', level: 1 } } });
+    const started = Date.now();
+    const response = await client.request('POST', '/people', payload('stuck'));
+    expectTimeout(t, response, Date.now() - started);
+    t.is(await model.count(), before, 'nothing half-written');
+    t.is(await model.count({ where: { name: 'stuck' } }), 0);
+    const next = await client.request('POST', '/people', payload('prompt'));
+    t.is(next.status, 201, next.text);
+    t.is(await model.count(), before + 1);
+    await model.destroy({ where: { name: 'prompt' } });
+  });
+
+  if (db.name !== 'sqlite') {
+    test.serial(`${db.name}: an update waiting on a row another transaction locks answers 503 and changes nothing`, async (t) => {
+      const [ada] = await model.findAll({ where: { name: 'Ada' } });
+      let release!: () => void;
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const holding = sequelize.transaction(async (transaction) => {
+        await model.update({ level: 2 }, { where: { id: ada!.id }, transaction });
+        locked();
+        await new Promise<void>((resolve) => (release = resolve));
+        throw new Error('roll the lock holder back');
+      }).catch(() => undefined);
+      try {
+        await isLocked;
+        const started = Date.now();
+        const response = await client.request('PATCH', `/people/${ada!.id}`, { data: { type: 'people', id: String(ada!.id), attributes: { nickname: 'locked out' } } });
+        expectTimeout(t, response, Date.now() - started);
+      } finally {
+        release();
+        await holding;
+      }
+      await ada!.reload();
+      t.is(ada!.nickname, 'countess', 'the update rolled back');
+      t.is((await client.request('PATCH', `/people/${ada!.id}`, { data: { type: 'people', id: String(ada!.id), attributes: { rating: 4.5 } } })).status, 200);
+    });
+  }
+
+  test.serial(`${db.name}: the limit holds for in-process reads too`, async (t) => {
+    const error = await t.throwsAsync(SlowPeople.all({ filter: { slow: true } }).data, { instanceOf: DatabaseTimeout });
+    t.is(error.code, 'database_timeout');
+    t.is(((await SlowPeople.all({ sort: 'id' }).data) as unknown[]).length, PEOPLE.length);
+  });
+
+  test.serial(`${db.name}: reads running beside a cancelled statement are not cancelled with it`, async (t) => {
+    // SQLite's interrupt() reaches every statement of its one connection started before the late one has stopped
+    const slow = t.throwsAsync(SlowPeople.all({ filter: { slow: true } }).data, { instanceOf: DatabaseTimeout });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const patient = Array.from({ length: 4 }, () => withDeadline(() => SlowPeople.all({ sort: 'id' }).data, { timeout: 30_000, fresh: true }));
+    await slow;
+    const results = (await Promise.all(patient)) as unknown[][];
+    t.deepEqual(results.map((r) => r.length), [PEOPLE.length, PEOPLE.length, PEOPLE.length, PEOPLE.length]);
+  });
+
+  test.serial(`${db.name}: fast requests are untouched by the limit`, async (t) => {
+    const plain = await Promise.all(Array.from({ length: 5 }, () => client.get('/people?page[size]=2')));
+    t.deepEqual(plain.map((r) => r.status), [200, 200, 200, 200, 200]);
+  });
+}
+
+for (const db of testDatabases('database_timeout_pool').filter((d) => d.name !== 'sqlite')) {
+  test(`${db.name}: time spent waiting for a pooled connection counts, and ends with a 503 too`, async (t) => {
+    const sequelize = await openDatabase(db, undefined, { pool: { max: 1 } });
+    const model = await definePeople(sequelize);
+    const client = await serve(express().use(muralRouter({ resources: [slowPeople(sequelize, model, SLOW[db.name])] })));
+    let release!: () => void;
+    const holding = sequelize.transaction(() => new Promise<void>((resolve) => (release = resolve)));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const started = Date.now();
+      const response = await client.get('/people');
+      t.is(response.status, 503, response.text);
+      t.like((response.body as { errors: unknown[] }).errors[0], { code: 'database_timeout' });
+      t.true(Date.now() - started < 15_000);
+      release();
+      await holding;
+      t.is((await client.get('/people')).status, 200, 'the pool serves again once the connection is back');
+    } finally {
+      release();
+      await holding;
+      await client.close();
+      await sequelize.close();
+    }
+  });
+}
