@@ -20,7 +20,8 @@ export function buildPage(resource: Resource, page: Record<string, unknown>, pat
 }
 
 function integer(value: unknown, parameter: string, minimum: number): number {
-  const text = String(value).trim();
+  // a query object (`page[size][toString]=1`) is no number, and String() of it can throw
+  const text = typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
   const parsed = /^\d+$/.test(text) ? Number(text) : NaN;
   if (!Number.isSafeInteger(parsed) || parsed < minimum) {
     throw new InvalidQueryError('invalid_page', `${parameter} must be an integer of at least ${minimum}, got ${JSON.stringify(value)}`, { parameter });

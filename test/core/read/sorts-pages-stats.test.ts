@@ -81,6 +81,13 @@ for (const db of testDatabases()) {
     t.like(unreachable, { status: 400, code: 'invalid_page', parameter: 'page[number]' });
   });
 
+  test.serial(`${db.name}: regression: fuzz seed 20261127 — page[size][toString]=1 (an object with its own toString) is a 400, not a 500`, async (t) => {
+    for (const size of [{ toString: '1' }, Object.assign(Object.create(null), { eq: '1' }), ['1']]) {
+      const error = await t.throwsAsync(People.all({ page: { size } }).data);
+      t.like(error, { status: 400, code: 'invalid_page', parameter: 'page[size]' });
+    }
+  });
+
   test.serial(`${db.name}: the default maximum page size is 1000`, async (t) => {
     t.is((await names(People, { page: { size: 1000 } })).length, 6);
     await t.throwsAsync(People.all({ page: { size: 1001 } }).data, { message: /above the maximum of 1000/ });
