@@ -3,7 +3,7 @@ import type fc from 'fast-check';
 import { testDatabases } from '../../../support/databases.ts';
 import { openDirectory, type Directory } from '../../../support/directory.ts';
 import { startFuzzServer, type FuzzRequest, type FuzzServer } from './fuzz-server.ts';
-import { knownBug, SEQUENTIAL_WRITES_ON_SQLITE } from './known-bugs.ts';
+import { knownBug } from './known-bugs.ts';
 import { chunks, fuzz, fuzzSettings, heapAfterCollection } from './property.ts';
 import { vocabularyOf, type Vocabulary } from './vocabulary.ts';
 
@@ -17,8 +17,6 @@ export interface FuzzFamily {
   seedOffset: number;
   /** This family's share of MURAL_FUZZ_RUNS. */
   share: number;
-  /** Whether the family writes (see SEQUENTIAL_WRITES_ON_SQLITE). */
-  writes: boolean;
   requests(vocabulary: Vocabulary): fc.Arbitrary<FuzzRequest>;
 }
 
@@ -53,9 +51,8 @@ export function fuzzSuite(family: FuzzFamily): void {
       const range = `${first + 1}–${first + size}`;
       first += size;
       test.serial(`${db.name}: fuzz ${family.key}, requests ${range} of ${total} (seed ${chunkSeed})`, async (t) => {
-        // TEMPORARY: see known-bugs.ts
         const requests = family.requests(vocabulary).filter((r) => knownBug(r, db.name) === undefined);
-        const statuses = await fuzz(server, requests, size, chunkSeed, { sequential: family.writes && db.name === 'sqlite' && SEQUENTIAL_WRITES_ON_SQLITE });
+        const statuses = await fuzz(server, requests, size, chunkSeed);
         t.log(`statuses: ${[...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ')}`);
         t.pass();
       });

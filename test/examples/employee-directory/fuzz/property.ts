@@ -70,12 +70,10 @@ async function canary(server: FuzzServer): Promise<void> {
  * JSON:API answer, the prototypes are untouched, and the server still works.
  * fast-check shrinks a failing batch to the smallest requests that still fail.
  */
-export async function fuzz(server: FuzzServer, request: fc.Arbitrary<FuzzRequest>, requests: number, seed: number, options: { sequential?: boolean } = {}): Promise<Map<number, number>> {
+export async function fuzz(server: FuzzServer, request: fc.Arbitrary<FuzzRequest>, requests: number, seed: number): Promise<Map<number, number>> {
   const statuses = new Map<number, number>();
   const property = fc.asyncProperty(fc.array(request, { minLength: CONCURRENCY, maxLength: CONCURRENCY }), async (batch) => {
-    const responses: FuzzResponse[] = [];
-    if (options.sequential) for (const r of batch) responses.push(await answer(server, r));
-    else responses.push(...(await Promise.all(batch.map((r) => answer(server, r)))));
+    const responses = await Promise.all(batch.map((r) => answer(server, r)));
     for (const r of responses) statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
     // first: a polluted prototype makes every other check misleading
     const polluted = prototypePollution();

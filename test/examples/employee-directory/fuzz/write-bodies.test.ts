@@ -6,4 +6,4 @@ import { fuzzSuite } from './fuzz-suite.ts';
  * graphs with temp-id cycles and duplicates, deep chains, wrong JSON types at
  * every level, prototype keys as names, types and ids, enormous strings.
  */
-fuzzSuite({ key: 'write_bodies', seedOffset: 1000, share: 0.4, writes: true, requests: writeRequest });
+fuzzSuite({ key: 'write_bodies', seedOffset: 1000, share: 0.4, requests: writeRequest });
