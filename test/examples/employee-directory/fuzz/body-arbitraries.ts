@@ -124,7 +124,7 @@ function render(node: GraphNode): Json {
 
 /** A chain of sideposted records `depth` long, following real relationships (employees → positions → department → teams → …). */
 function deepChain(start: ResourceVocabulary, vocabulary: Vocabulary): fc.Arbitrary<{ relationships: Array<[string, Json]>; included: Json[] }> {
-  return fc.integer({ min: 2, max: 60 }).chain((depth) => fc.infiniteStream(fc.nat()).map((choices) => {
+  return fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 2, max: 8 }) }, { weight: 1, arbitrary: fc.integer({ min: 9, max: 60 }) }).chain((depth) => fc.infiniteStream(fc.nat()).map((choices) => {
     const included: Json[] = [];
     const iterator = choices[Symbol.iterator]();
     const link = (from: ResourceVocabulary, level: number): Array<[string, Json]> => {
