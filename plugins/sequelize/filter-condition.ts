@@ -92,9 +92,21 @@ export function likeCondition(model: ModelStatic<Model>, attribute: string, oper
   return like(model, Sequelize.fn('lower', columnOf(model, attribute)), operator, value.toLowerCase());
 }
 
+/** SQLite refuses LIKE patterns over SQLITE_MAX_LIKE_PATTERN_LENGTH (50,000 bytes by default). */
+const SQLITE_LIKE_BYTES = 50_000;
+
 function like(model: ModelStatic<Model>, expression: Expression, operator: string, value: string): WhereOptions {
+  if (model.sequelize!.getDialect() === 'sqlite' && Buffer.byteLength(value) + 2 > SQLITE_LIKE_BYTES) return longMatch(expression, operator, value);
   const escaped = value.replace(/[!%_]/g, (c) => ESCAPE + c);
   const pattern = operator === 'prefix' ? `${escaped}%` : operator === 'suffix' ? `%${escaped}` : `%${escaped}%`;
   const literal = Sequelize.literal(`${model.sequelize!.escape(pattern)} ESCAPE '${ESCAPE}'`);
   return Sequelize.where(expression, { [Op.like]: literal });
+}
+
+/** The same match without a pattern, for values too long for SQLite's LIKE: compared as plain text, so nothing needs escaping. */
+function longMatch(expression: Expression, operator: string, value: string): WhereOptions {
+  if (operator === 'match') return Sequelize.where(Sequelize.fn('instr', expression, value), { [Op.gt]: 0 });
+  const characters = [...value].length;
+  const start = operator === 'prefix' ? 1 : -characters;
+  return Sequelize.where(Sequelize.fn('substr', expression, start, characters), { [Op.eq]: value });
 }

@@ -52,3 +52,28 @@ for (const db of testDatabases('text_conditions')) {
     t.deepEqual(await names((s) => ({ [Op.not]: { [Op.and]: [textCondition(s.model, 'name', 'match', '%')] } })), ['Ada', 'ada', 'snake_case', 'back\\slash', "O'Brien"]);
   });
 }
+
+for (const db of testDatabases('long_text_filters')) {
+  /** Values past SQLite's 50,000-byte LIKE pattern limit are still compared as data, never a database error. */
+  test(`${db.name}: prefix, suffix and match take values longer than any LIKE pattern`, async (t) => {
+    const sequelize = await openDatabase(db, 'long_text_filters');
+    t.teardown(() => sequelize.close());
+    const model = await definePeople(sequelize);
+    const People = personResource(model);
+    const long = '%é_'.repeat(20_000);
+    const count = async (operator: string, value: string) => ((await People.all({ filter: { name: { [operator]: value } } }).data) as unknown[]).length;
+    const total = await model.count();
+    for (const operator of ['prefix', 'suffix', 'match']) {
+      t.is(await count(operator, long), 0, operator);
+      t.is(await count(`not_${operator}`, long), total, `not_${operator}`);
+    }
+    if (db.name === 'sqlite') {
+      // only SQLite stores text this long in a STRING column, so only there can it match
+      await sequelize.query(`INSERT INTO ${sequelize.getQueryInterface().quoteIdentifier(model.tableName)} (name, active, status, level) VALUES (?, 1, 'active', 1)`, { replacements: [`X${long}Y`] });
+      t.is(await count('prefix', `x${long}`), 1);
+      t.is(await count('suffix', `${long}Y`), 1);
+      t.is(await count('match', long), 1);
+      t.is(await count('prefix', long), 0);
+    }
+  });
+}
