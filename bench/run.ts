@@ -79,6 +79,7 @@ const proxyDocument = await (async () => {
     static {
       this.type = 'employees';
       this.maxPageSize = 20_000;
+      this.maxIncludedRecords = 200_000; // the scaling scenarios sideload every record on purpose
     }
   }
   const query = 'include=positions.department,teams&page[size]=10000';

@@ -14,6 +14,7 @@ export function muralPage(fixture: Fixture, query: string) {
     static {
       this.type = 'employees';
       this.maxPageSize = 20_000;
+      this.maxIncludedRecords = 200_000; // the scaling scenarios sideload every record on purpose
     }
   }
   const params = parseQueryString(query);
