@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { RawDriver } from './baselines/raw-driver.ts';
 import { openFixture, removeFixtureFiles, type Fixture } from './fixtures.ts';
 import { loadTest } from './http-load.ts';
+import { measureCliStartup } from './cli-startup.ts';
 import { alternate, heapUsedBy } from './measure.ts';
 import { apps, contenders, handWrittenCreate, INCLUDE_QUERY, muralCreatePayload, muralPage } from './scenarios.ts';
 
@@ -122,6 +123,11 @@ const timeRatio = scale.big!.median / scale.small!.median;
 const memorySmall = await heapUsedBy(small);
 const memoryBig = await heapUsedBy(bigMural);
 say(`   1,000 → 10,000 records: time ×${timeRatio.toFixed(1)} ${target('scenario 5 time ratio for 10× records', timeRatio, 15, false)}, retained memory ×${(memoryBig / Math.max(memorySmall, 1)).toFixed(1)} (${(memorySmall / 1e6).toFixed(1)} MB → ${(memoryBig / 1e6).toFixed(1)} MB) ${target('scenario 5 memory ratio for 10× records', memoryBig / Math.max(memorySmall, 1), 15, false)}`);
+
+say('\n6. CLI startup: the compiled CLI installed from the packed tarball, against the TypeScript sources run through tsx (the CLI before it was compiled)');
+for (const timing of await measureCliStartup()) {
+  say(`   ${timing.command}: compiled ${ms(timing.compiled)}, sources through tsx ${ms(timing.sources)}; speed-up ${target(`scenario 6 ${timing.command} speed-up`, timing.sources / timing.compiled, 1.2, true)}`);
+}
 
 await raw.close();
 await bigRaw.close();

@@ -1,6 +1,6 @@
 import { deepStrictEqual } from 'node:assert';
 import express from 'express';
-import { parseQueryString } from '../core/index.ts';
+import { parseQueryString, type WriteDocument } from '../core/index.ts';
 import { RawDriver } from './baselines/raw-driver.ts';
 import { sequelizeEmployeePage } from './baselines/sequelize-handler.ts';
 import type { Fixture } from './fixtures.ts';
@@ -58,10 +58,10 @@ export async function handWrittenCreate(fixture: Fixture, n: number): Promise<vo
   });
 }
 
-export function muralCreatePayload(n: number) {
-  const positions = [0, 1, 2].map((i) => ({ type: 'positions', 'temp-id': `p${i}`, method: 'create' }));
+export function muralCreatePayload(n: number): WriteDocument {
+  const positions = [0, 1, 2].map((i) => ({ type: 'positions', 'temp-id': `p${i}`, method: 'create' as const }));
   const included = [0, 1, 2].flatMap((i) => [
-    { type: 'positions', 'temp-id': `p${i}`, attributes: { title: `Role ${i}` }, relationships: { department: { data: { type: 'departments', 'temp-id': `d${i}`, method: 'create' } } } },
+    { type: 'positions', 'temp-id': `p${i}`, attributes: { title: `Role ${i}` }, relationships: { department: { data: { type: 'departments', 'temp-id': `d${i}`, method: 'create' as const } } } },
     { type: 'departments', 'temp-id': `d${i}`, attributes: { name: `Dept ${n}-${i}` } },
   ]);
   return { data: { type: 'employees', attributes: { first_name: 'Bench', last_name: `Mural ${n}` }, relationships: { positions: { data: positions } } }, included };

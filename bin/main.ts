@@ -1,7 +1,7 @@
 import { coreCommands, runCli, type CliOptions } from '../commands/index.ts';
-import { expressPlugin } from '../plugins/express/index.ts';
-import { sequelizePlugin } from '../plugins/sequelize/index.ts';
-import { typescriptPlugin } from '../plugins/typescript/index.ts';
+import { expressPlugin } from '../plugins/express/plugin.ts';
+import { sequelizePlugin } from '../plugins/sequelize/plugin.ts';
+import { typescriptPlugin } from '../plugins/typescript/plugin.ts';
 import { resourceTemplate } from '../templates/resource.ts';
 import { resourceTestTemplate } from '../templates/resource-test.ts';
 

@@ -1,18 +1,11 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { dirname, relative } from 'node:path';
 import { ALL_ACTIONS, Types } from '../core/index.ts';
-import { typeFromClassName } from '../core/resource/naming.ts';
 import { CommandError, type CommandContext, type CommandDefinition } from './host/command.ts';
-import { DEFAULT_GENERATOR_PATHS } from './host/project-config.ts';
-import type { TemplateContext, TemplatePaths } from './host/template.ts';
+import type { TemplateContext } from './host/template.ts';
+import { templateContext, type GenerateRequest } from './template-context.ts';
 
-interface Request {
-  name: string;
-  attributes: Array<{ name: string; type: string }>;
-  actions: string[];
-}
-
-function parseRequest(name: string, specs: string[], actions: string[]): Request {
+function parseRequest(name: string, specs: string[], actions: string[]): GenerateRequest {
   if (!/^[A-Za-z][A-Za-z0-9]*$/.test(name)) throw new CommandError(`"${name}" is not a valid resource name; use letters and digits, e.g. Employee`, 2);
   const attributes = specs.map((spec) => {
     const [attribute, type] = spec.split(':');
@@ -35,51 +28,47 @@ async function ask(name: string | undefined, specs: string[], actions: string[] 
   return [chosenName, chosenSpecs, chosenActions];
 }
 
-function templateContext(context: CommandContext, request: Request): TemplateContext {
-  const paths = { ...DEFAULT_GENERATOR_PATHS, ...context.config.generator };
-  const type = typeFromClassName(request.name);
-  const fileStem = request.name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
-  const at = (dir: string, file: string) => resolve(context.root, dir, file);
-  const files: TemplatePaths = {
-    resource: at(paths.resources, `${fileStem}-resource.ts`),
-    model: at(paths.models, `${fileStem}.ts`),
-    controller: at(paths.controllers, `${fileStem}-controller.ts`),
-    test: at(paths.tests, `${fileStem}-resource.test.ts`),
-    routes: resolve(context.root, paths.routes),
-  };
-  return {
-    className: request.name,
-    resourceClass: `${request.name}Resource`,
-    type,
-    fileStem,
-    tableName: type,
-    attributes: request.attributes,
-    actions: request.actions,
-    paths: files,
-    importPath(from, to) {
-      const path = relative(dirname(files[from]), files[to]).replace(/\\/g, '/');
-      return path.startsWith('.') ? path : `./${path}`;
-    },
-  };
-}
-
 function render(context: CommandContext, name: string, template: TemplateContext): string {
   const fn = context.templates.get(name);
   if (!fn) throw new CommandError(`No "${name}" template; is the plugin providing it loaded?`, 2);
   return fn(template);
 }
 
-/** Adds the route lines after their markers, once: running the generator twice changes nothing. */
-function registerRoute(path: string, lines: string, initial: string): boolean {
+/**
+ * Adds the route lines after their markers, once: running the generator twice
+ * changes nothing. A routes file of the application's own, without the
+ * markers, is left alone: the user is shown the lines to add.
+ */
+function registerRoute(path: string, lines: string, initial: string): 'updated' | 'unchanged' | 'no-markers' {
   const [importLine, useLine] = lines.split('\n') as [string, string];
-  let source = existsSync(path) ? readFileSync(path, 'utf8') : initial;
+  const exists = existsSync(path);
+  let source = exists ? readFileSync(path, 'utf8') : initial;
   const before = source;
+  if (!source.includes('// mural:imports') || !source.includes('// mural:routes')) return 'no-markers';
   if (!source.includes(importLine)) source = source.replace('// mural:imports', `// mural:imports\n${importLine}`);
   if (!source.includes(useLine)) source = source.replace('// mural:routes', `// mural:routes\n${useLine}`);
-  if (source === before && existsSync(path)) return false;
+  if (source === before && exists) return 'unchanged';
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, source);
-  return true;
+  return 'updated';
+}
+
+/** The files to write: the four generated ones, and the `db` module when the application names no Sequelize instance. */
+function plannedFiles(context: CommandContext, template: TemplateContext): Array<[string, string]> {
+  const files: Array<[string, string]> = [
+    [template.paths.resource, render(context, 'resource', template)],
+    [template.paths.model, render(context, 'model', template)],
+    [template.paths.controller, render(context, 'controller', template)],
+    [template.paths.test, render(context, 'test', template)],
+  ];
+  if (context.config.generator?.sequelize) {
+    if (!existsSync(template.paths.database)) {
+      throw new CommandError(`generator.sequelize names ${relative(context.root, template.paths.database)}, which does not exist`, 2);
+    }
+  } else if (!existsSync(template.paths.database)) {
+    files.push([template.paths.database, render(context, 'database', template)]);
+  }
+  return files;
 }
 
 export const generateResource: CommandDefinition = {
@@ -101,23 +90,21 @@ export const generateResource: CommandDefinition = {
       actions = a;
     }
     const template = templateContext(context, parseRequest(args[0]!, args[1], actions ?? []));
-    const files: Array<[string, string]> = [
-      [template.paths.resource, render(context, 'resource', template)],
-      [template.paths.model, render(context, 'model', template)],
-      [template.paths.controller, render(context, 'controller', template)],
-      [template.paths.test, render(context, 'test', template)],
-    ];
-    const existing = files.filter(([path]) => existsSync(path)).map(([path]) => relative(context.root, path));
+    const files = plannedFiles(context, template);
+    const existing = files.slice(0, 4).filter(([path]) => existsSync(path)).map(([path]) => relative(context.root, path));
     if (existing.length > 0 && !options.force) throw new CommandError(`Not overwriting ${existing.join(', ')}; use --force`);
-    const database = resolve(dirname(template.paths.model), 'db.ts');
-    if (!existsSync(database)) files.push([database, render(context, 'database', template)]);
     for (const [path, content] of files) {
       mkdirSync(dirname(path), { recursive: true });
       writeFileSync(path, content);
       context.io.out(`${context.color.green('create')} ${relative(context.root, path)}`);
     }
-    if (registerRoute(template.paths.routes, render(context, 'route', template), render(context, 'routes', template))) {
-      context.io.out(`${context.color.green('update')} ${relative(context.root, template.paths.routes)}`);
+    const routes = relative(context.root, template.paths.routes);
+    const lines = render(context, 'route', template);
+    const registered = registerRoute(template.paths.routes, lines, render(context, 'routes', template));
+    if (registered === 'updated') context.io.out(`${context.color.green('update')} ${routes}`);
+    if (registered === 'no-markers') {
+      context.io.out(`${context.color.yellow('note')} ${routes} has no // mural:imports and // mural:routes markers; register the controller there yourself:`);
+      context.io.out(lines.split('\n').map((line) => `  ${line}`).join('\n'));
     }
     return 0;
   },

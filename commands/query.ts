@@ -1,17 +1,26 @@
-import type { JsonApiDocument, QueryParams, Resource, ResourceObject } from '../core/index.ts';
+import { parseQueryString, type JsonApiDocument, type PageValue, type QueryParams, type Resource, type ResourceObject } from '../core/index.ts';
 import { findResource } from './find-resource.ts';
 import { CommandError, type CommandDefinition } from './host/command.ts';
 import { formatTable } from './table.ts';
 
 type ResourceClass = typeof Resource;
 
-/** `age.gte=30` → `{ age: { gte: '30' } }`; `positions.title=x` stays a deep filter. */
+/**
+ * `age.gte=30` → `{ age: { gte: '30' } }`; `positions.title=x` stays a deep
+ * filter. The URL form users copy from their API (`age[gte]=30`, or the whole
+ * `filter[age][gte]=30`) is read exactly as the HTTP layer reads it.
+ */
 function filterParams(resource: ResourceClass, entries: string[]): Record<string, unknown> {
-  const filter: Record<string, unknown> = {};
+  // keys come from the command line: a prototype-free map keeps `__proto__` an ordinary name
+  const filter = Object.create(null) as Record<string, unknown>;
   for (const entry of entries) {
     const at = entry.indexOf('=');
-    if (at < 1) throw new CommandError(`--filter takes name=value or name.operator=value, got "${entry}"`);
+    if (at < 1) throw new CommandError(`--filter takes name=value, name.operator=value or name[operator]=value, got "${entry}"`);
     const key = entry.slice(0, at);
+    if (key.includes('[')) {
+      mergeFilters(filter, urlFilter(key, entry.slice(at)));
+      continue;
+    }
     const value = entry.slice(at + 1);
     const dot = key.lastIndexOf('.');
     const base = key.slice(0, dot);
@@ -22,6 +31,26 @@ function filterParams(resource: ResourceClass, entries: string[]): Record<string
     }
   }
   return filter;
+}
+
+/** `age[gte]` or `filter[age][gte]`, with its `=value`, parsed as a query string parameter. */
+function urlFilter(key: string, assignment: string): Record<string, unknown> {
+  const bracket = key.indexOf('[');
+  const parameter = key.startsWith('filter[') ? key : `filter[${key.slice(0, bracket)}]${key.slice(bracket)}`;
+  const parsed = parseQueryString(`${parameter}${assignment}`).filter;
+  if (!parsed) throw new CommandError(`--filter cannot read "${key}${assignment}" as a URL parameter`);
+  return parsed;
+}
+
+/** Operators given for the same filter in several --filter options are ANDed, as in a URL. */
+function mergeFilters(target: Record<string, unknown>, source: Record<string, unknown>): void {
+  for (const [name, value] of Object.entries(source)) {
+    const existing = target[name];
+    const isMap = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
+    if (isMap(existing) && isMap(value)) target[name] = Object.assign(Object.create(null), existing, value);
+    else if (isMap(value) && typeof existing === 'string') target[name] = Object.assign(Object.create(null), { eq: existing }, value);
+    else target[name] = value;
+  }
 }
 
 /** `employees=first_name,age` or `first_name,age` (the queried type). */
@@ -48,7 +77,9 @@ export function queryParams(resource: ResourceClass, options: Record<string, unk
   if (options.sort) params.sort = String(options.sort);
   if (options.include) params.include = String(options.include);
   if (options.page !== undefined || options.per !== undefined) {
-    params.page = { ...(options.page !== undefined ? { number: String(options.page) } : {}), ...(options.per !== undefined ? { size: String(options.per) } : {}) };
+    // text, as a URL carries it: the query stage refuses one that is not a whole number
+    const text = (value: unknown) => String(value) as PageValue;
+    params.page = { ...(options.page !== undefined ? { number: text(options.page) } : {}), ...(options.per !== undefined ? { size: text(options.per) } : {}) };
   }
   const stats = statParams(options.stats as string[] | undefined);
   if (stats) params.stats = stats;
@@ -85,7 +116,7 @@ export const query: CommandDefinition = {
   description: 'Run a query in-process and print the records',
   arguments: ['<resource>'],
   options: [
-    { flags: '--filter <filter>', description: 'name=value or name.operator=value (repeatable)', repeatable: true },
+    { flags: '--filter <filter>', description: "name=value, name.operator=value or name[operator]=value as in a URL (repeatable)", repeatable: true },
     { flags: '--sort <sort>', description: 'e.g. -age,last_name' },
     { flags: '--include <include>', description: 'relationships to sideload, e.g. positions.department' },
     { flags: '--page <number>', description: 'page number' },
@@ -98,6 +129,7 @@ export const query: CommandDefinition = {
   examples: [
     'mural query employees --filter first_name=Ada',
     'mural query employees --filter age.gte=60 --sort -age --per 5 --stats age=average',
+    "mural query employees --filter 'age[gte]=60' --filter 'positions.title[prefix]=Eng'",
     'mural query employees --include positions.department --fields employees=first_name --format jsonapi',
   ],
   async run(context, [name], options) {

@@ -3,9 +3,16 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 /**
  * The per-request store. Guards, scopes and hooks read it; it lives in
  * AsyncLocalStorage so it follows every awaited sideload without being passed
- * around, even when sideloads run concurrently.
+ * around, even when sideloads run concurrently. Any keys are allowed; an
+ * application types its own by augmenting this interface:
+ *
+ *   declare module 'mural' {
+ *     interface MuralContext { role?: string }
+ *   }
  */
-export type MuralContext = Record<string, unknown>;
+export interface MuralContext {
+  [key: string]: unknown;
+}
 
 const storage = new AsyncLocalStorage<MuralContext>();
 

@@ -1,31 +1,50 @@
-export { Resource } from './resource/resource.ts';
+export { Resource } from './proxy/resource.ts';
 export type { AttributeDefinition, AttributeOptions, AttributeFlag, AttributeBlock } from './resource/attribute.ts';
-export type { FilterOptions, OperatorFunction } from './resource/filter-definition.ts';
-export type { SortDirection, SortFunction, SortOptions } from './resource/sort-definition.ts';
+export type { FilterOperatorName, FilterOperators, FilterOptions, OperatorFunction } from './resource/filter-definition.ts';
+export type { SortFunction, SortOptions } from './resource/sort-definition.ts';
 export type { CalculationFunction } from './resource/stat-definition.ts';
-export type { Guard } from './resource/guard.ts';
-export type { Action, Endpoint, ResourceConfig, ResourceSettings } from './resource/resource-config.ts';
-export { ALL_ACTIONS } from './resource/resource-config.ts';
-export type { Adapter, AdapterClass, AdapterTarget, FilterClause, BuiltInOperator, JoinTable, ValidationProblem, ResolveOptions } from './adapter/adapter.ts';
+export type { StatCalculations } from './resource/declare.ts';
+export type { Guard, MethodName, ModelGuard, PlainGuard } from './resource/guard.ts';
+export type { ModelOf } from './resource/model-of.ts';
+export type { Endpoint, ExtraAttributeHook, PaginateFunction, RelationshipLinkStyle, ResourceConfig, ResourceSettings } from './resource/resource-config.ts';
+export { ALL_ACTIONS, type Action } from './resource/action.ts';
+export type {
+  Adapter, AdapterClass, AdapterTarget, BuiltInCalculation, BuiltInOperator, FilterClause, JoinTable, ResolveOptions, SortDirection, ValidationProblem,
+} from './adapter/adapter.ts';
 export { BUILT_IN_OPERATORS } from './adapter/adapter.ts';
-export { Types, lookupType, type TypeDefinition, type Coercion } from './types/index.ts';
+export { Types, lookupType, type TypeDefinition, type Coercion, type TypeName, type TypeNames, type TypeRegistry } from './types/index.ts';
 export { context, withContext, type MuralContext } from './context.ts';
 export { currentDeadline, timeLeft, withDeadline, type Deadline, type DeadlineOptions } from './deadline.ts';
 export { ResourceProxy, type ProxyOptions, type ProxyRequest } from './proxy/resource-proxy.ts';
-export type { QueryParams } from './query/query-params.ts';
+export type { FindParams, NameList, PageParams, PageValue, QueryParams } from './query-params.ts';
 export { parseQueryString } from './query/parse-query-string.ts';
 export type { JsonApiDocument, PaginationLinks } from './render/document.ts';
 export type { ResourceObject } from './render/record-serializer.ts';
 export * from './errors/index.ts';
 export { muralConfig, configure, type MuralConfig } from './config.ts';
 export type {
-  RelationshipDefinition, RelationshipKind, RelationshipOptions, PolymorphicBelongsToOptions, ResourceReference,
-} from './relationships/relationship-definition.ts';
+  AssignBlock, AssignEachBlock, ManyToManyOptions, ParamsBlock, PolymorphicBelongsToOptions, RelationshipDefinition, RelationshipKind, RelationshipOptions,
+  ResourceClassLike, ResourceReference,
+} from './resource/relationship-definition.ts';
+export type { OnGroup } from './resource/declare-relationship.ts';
 export { prepareResources } from './relationships/prepare.ts';
-export { currentTransaction } from './write/transaction-context.ts';
+export { currentTransaction } from './transaction.ts';
 export { WriteProxy, type WriteTarget } from './write/write-proxy.ts';
-export type { HookName, HookOptions, HookHandler, WriteAction } from './write/hook-definition.ts';
+export { RelationshipWrite } from './related/relationship-write.ts';
+export type { RelationshipOperation } from './related/find-relationship.ts';
+export type { LinkageDocument, LinkageLinks, ResourceIdentifier } from './related/linkage.ts';
+export type { AttributesHook, HookName, HookOptions, HookHandler, ModelHook, WriteAction } from './resource/hook-definition.ts';
+export type {
+  RelationshipIdentifier, RelationshipPayload, WriteDocument, WriteIdentifier, WritePayload, WriteRelationship, WriteResourceObject,
+} from './write/write-payload.ts';
+export type { StatsResult } from './read/run-stats.ts';
+export type { SimpleJsonDocument } from './render/simple-json.ts';
 export { buildSchema, breakingChanges } from './schema/index.ts';
 export type { Schema, ResourceSchema, AttributeSchema, FilterSchema, RelationshipSchema, SortSchema, FlagValue } from './schema/index.ts';
+export { buildOpenApi, type OpenApiOptions } from './openapi/index.ts';
+export type {
+  HttpMethod, JsonObject, JsonSchema, JsonValue, OpenApiComponents, OpenApiDocument, OpenApiInfo, OperationObject, ParameterObject, PathItemObject, Reference,
+  RequestBodyObject, ResponseObject,
+} from './openapi/index.ts';
 export { resolveGuard, type ResolvedGuard } from './resource/guard.ts';
 export { resourceAllows, type ResourceGuardOptions } from './resource/resource-guard.ts';

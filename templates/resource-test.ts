@@ -10,13 +10,12 @@ function sample(type: string, which: 0 | 1): string {
   return (SAMPLES[type] ?? SAMPLES.string!)[which];
 }
 
-/** test/resources/<name>-resource.test.ts: one test per generated action, over HTTP. */
-export function resourceTestTemplate(c: TemplateContext): string {
+function actionTests(c: TemplateContext): string[] {
   const attrs = (which: 0 | 1) => `{ ${c.attributes.map((a) => `${a.name}: ${sample(a.type, which)}`).join(', ')} }`;
   const has = (action: string) => c.actions.includes(action);
   const tests: string[] = [];
   if (has('create')) tests.push(`test.serial('POST /${c.type} creates a record', async (t) => {
-  const response = await request('POST', '/${c.type}', { data: { type: '${c.type}', attributes: ${attrs(0)} } });
+  const response = await request('POST', endpoint, { data: { type: '${c.type}', attributes: ${attrs(0)} } });
   t.is(response.status, 201);
   t.is(await ${c.className}.count(), 1);
 });`);
@@ -27,46 +26,57 @@ export function resourceTestTemplate(c: TemplateContext): string {
   t.truthy(id);
 });`);
   if (has('index')) tests.push(`test.serial('GET /${c.type} lists records', async (t) => {
-  const response = await request('GET', '/${c.type}');
+  const response = await request('GET', endpoint);
   t.is(response.status, 200);
-  t.deepEqual((response.body as { data: Array<{ id: string }> }).data.map((r) => r.id), [id]);
+  t.deepEqual(${c.code.cast('response.body', '{ data: Array<{ id: string }> }')}.data.map((r) => r.id), [id]);
 });`);
   if (has('show')) tests.push(`test.serial('GET /${c.type}/:id shows a record', async (t) => {
-  const response = await request('GET', \`/${c.type}/\${id}\`);
+  const response = await request('GET', \`\${endpoint}/\${id}\`);
   t.is(response.status, 200);
-  t.is((response.body as { data: { id: string } }).data.id, id);
+  t.is(${c.code.cast('response.body', '{ data: { id: string } }')}.data.id, id);
 });`);
   if (has('update')) tests.push(`test.serial('PATCH /${c.type}/:id updates a record', async (t) => {
-  const response = await request('PATCH', \`/${c.type}/\${id}\`, { data: { type: '${c.type}', id, attributes: ${attrs(1)} } });
+  const response = await request('PATCH', \`\${endpoint}/\${id}\`, { data: { type: '${c.type}', id, attributes: ${attrs(1)} } });
   t.is(response.status, 200);
 });`);
   if (has('destroy')) tests.push(`test.serial('DELETE /${c.type}/:id destroys a record', async (t) => {
-  const response = await request('DELETE', \`/${c.type}/\${id}\`);
+  const response = await request('DELETE', \`\${endpoint}/\${id}\`);
   t.is(response.status, 200);
   t.is(await ${c.className}.count(), 0);
 });`);
-  return `import test from 'ava';
-import express from 'express';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import { sequelize } from '${c.importPath('test', 'model').replace(/[^/]+$/, 'db.ts')}';
-import { ${c.className} } from '${c.importPath('test', 'model')}';
-import { routes } from '${c.importPath('test', 'routes')}';
+  return tests;
+}
 
-let server: Server;
+/**
+ * test/resources/<name>-resource.test.ts: one test per generated action, over
+ * HTTP. It recreates the generated model's table only, never the application's
+ * other tables.
+ */
+export function resourceTestTemplate(c: TemplateContext): string {
+  const { code } = c;
+  const { ts } = code;
+  return `${code.import('test', 'ava')}
+${code.import('express', 'express')}
+${code.importType(['AddressInfo'], 'node:net')}${code.importType(['Server'], 'node:http')}${code.import([c.className], c.importPath('test', 'model'))}
+${code.import([c.resourceClass], c.importPath('test', 'resource'))}
+${code.import(['routes'], c.importPath('test', 'routes'))}
+
+// where the routes serve ${c.type}, under the namespace of its base Resource if there is one
+const endpoint = \`\${${c.resourceClass}.endpointNamespace ?? ''}\${${c.resourceClass}.endpoint.path}\`;
+let server${ts(': Server')};
 let base = '';
 let id = '';
 
 test.before(async () => {
-  await sequelize.sync({ force: true });
+  await ${c.className}.sync({ force: true });
   server = express().use(routes).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
-  base = \`http://127.0.0.1:\${(server.address() as AddressInfo).port}\`;
+  base = \`http://127.0.0.1:\${${code.cast('server.address()', 'AddressInfo')}.port}\`;
 });
 
-test.after.always(() => new Promise<void>((resolve) => server.close(() => resolve())));
+test.after.always(() => new Promise${ts('<void>')}((resolve) => server.close(() => resolve())));
 
-async function request(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+async function request(method${ts(': string')}, path${ts(': string')}, body${ts('?: unknown')})${ts(': Promise<{ status: number; body: unknown }>')} {
   const response = await fetch(base + path, {
     method,
     headers: { 'content-type': 'application/vnd.api+json' },
@@ -76,6 +86,6 @@ async function request(method: string, path: string, body?: unknown): Promise<{ 
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }
 
-${tests.join('\n\n')}
+${actionTests(c).join('\n\n')}
 `;
 }

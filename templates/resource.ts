@@ -1,20 +1,23 @@
 import type { TemplateContext } from '../commands/host/template.ts';
 
-/** app/resources/<name>-resource.ts */
+/** app/resources/<name>-resource.ts: extends the application's base Resource when it has one, which then holds the adapter. */
 export function resourceTemplate(c: TemplateContext): string {
+  const { code, baseResource } = c;
   const attributes = c.attributes.map((a) => `    this.attribute('${a.name}', '${a.type}');`).join('\n');
-  return `import { Resource } from 'mural';
-import { SequelizeAdapter } from 'mural/sequelize';
-import { ${c.className} } from '${c.importPath('resource', 'model')}';
+  const parent = !baseResource ? 'Resource' : baseResource.exportName === 'default' ? 'BaseResource' : baseResource.exportName;
+  const parentImports = baseResource
+    ? code.import(baseResource.exportName === 'default' ? parent : [parent], c.importPath('resource', 'baseResource'))
+    : `${code.import(['Resource'], 'mural')}\n${code.import(['SequelizeAdapter'], 'mural/sequelize')}`;
+  return `${parentImports}
+${code.import([c.className], c.importPath('resource', 'model'))}
 
-export class ${c.resourceClass} extends Resource {
+${code.export}class ${c.resourceClass} extends ${parent} {
   static {
-    this.adapter = SequelizeAdapter;
-    this.model = ${c.className};
+${baseResource ? '' : '    this.adapter = SequelizeAdapter;\n'}    this.model = ${c.className};
     this.type = '${c.type}';
     this.primaryEndpoint('/${c.type}', [${c.actions.map((a) => `'${a}'`).join(', ')}]);
 ${attributes}
   }
 }
-`;
+${code.exports([c.resourceClass])}`;
 }

@@ -1,4 +1,3 @@
-import type { ChalkInstance } from 'chalk';
 import type { Resource } from '../../core/index.ts';
 import type { ProjectConfig } from './project-config.ts';
 import type { Template } from './template.ts';
@@ -19,6 +18,20 @@ export interface CommandIO {
   interactive: boolean;
 }
 
+/**
+ * The terminal colours a command may use: plain text when the output is not
+ * a terminal or NO_COLOR is set. (Chalk's instance at run time, typed here so
+ * the CLI's public types do not depend on chalk, an ES-module-only package.)
+ */
+export interface CommandColor {
+  red(text: string): string;
+  green(text: string): string;
+  yellow(text: string): string;
+  cyan(text: string): string;
+  bold(text: string): string;
+  dim(text: string): string;
+}
+
 /** What a running command can reach. */
 export interface CommandContext {
   config: ProjectConfig;
@@ -27,7 +40,7 @@ export interface CommandContext {
   resources(): Promise<ReadonlyArray<typeof Resource>>;
   templates: ReadonlyMap<string, Template>;
   io: CommandIO;
-  color: ChalkInstance;
+  color: CommandColor;
 }
 
 /** A CLI command, as core and plugins declare them. */
@@ -39,6 +52,8 @@ export interface CommandDefinition {
   arguments?: string[];
   options?: CommandOption[];
   examples?: string[];
+  /** Runs without loading the project's config (`init` writes it); only core commands can. */
+  withoutConfig?: boolean;
   /** Resolves to the exit code (0 when omitted). */
   run(context: CommandContext, args: string[], options: Record<string, unknown>): Promise<number | void>;
 }

@@ -1,4 +1,4 @@
-import type { Resource } from '../../core/index.ts';
+import type { OpenApiInfo, Resource } from '../../core/index.ts';
 import type { MuralPlugin } from './plugin.ts';
 
 type ResourceClass = typeof Resource;
@@ -13,6 +13,36 @@ export interface GeneratorPaths {
   routes: string;
 }
 
+/** How generated code is written, so that it fits the application; `mural init` sets these. */
+export interface GeneratorStyle {
+  /** Default `typescript`. */
+  language: 'typescript' | 'javascript';
+  /**
+   * JavaScript only: `esm` (import/export) or `commonjs` (require/module.exports).
+   * Default: what the project's package.json `type` makes `.js` files.
+   */
+  moduleFormat?: 'esm' | 'commonjs';
+  /**
+   * TypeScript only: how relative imports end. `.ts` (the default; tsx, or
+   * `allowImportingTsExtensions`) or `.js` (what `tsc` with `module: nodenext` expects).
+   */
+  importExtension: '.ts' | '.js';
+  /**
+   * `path#export` of the application's Sequelize instance (`#default` for a
+   * default export or `module.exports`), which generated models use. Absent,
+   * `generate` writes a `db.ts` of its own next to the models.
+   */
+  sequelize?: string;
+  /**
+   * `path#export` of the abstract Resource generated Resources extend (an
+   * ApplicationResource holding the adapter and namespace). Absent, they extend
+   * `Resource` and set the Sequelize adapter themselves.
+   */
+  baseResource?: string;
+}
+
+export type GeneratorSettings = GeneratorPaths & GeneratorStyle;
+
 /** What `mural.config.{ts,js,mjs}` exports by default. */
 export interface ProjectConfig {
   /** The application's Resources, or a function loading them (and connecting) on demand. */
@@ -21,7 +51,9 @@ export interface ProjectConfig {
   plugins?: MuralPlugin[];
   /** The committed schema `schema export` writes and `schema check` compares with. Default `schema.json`. */
   schemaPath?: string;
-  generator?: Partial<GeneratorPaths>;
+  /** `mural openapi`: the document's `info`, and the committed file `--check` compares with (default `openapi.json`). */
+  openapi?: { path?: string; info?: OpenApiInfo };
+  generator?: Partial<GeneratorSettings>;
   /** Called when a command is done, e.g. to close database connections. */
   close?: () => void | Promise<void>;
 }
@@ -37,3 +69,5 @@ export const DEFAULT_GENERATOR_PATHS: GeneratorPaths = {
   tests: 'test/resources',
   routes: 'app/routes.ts',
 };
+
+export const DEFAULT_GENERATOR_STYLE: GeneratorStyle = { language: 'typescript', importExtension: '.ts' };

@@ -39,10 +39,13 @@ export async function runCli(argv: string[], options: CliOptions): Promise<numbe
   let config: ProjectConfig | undefined;
   let resourcesLoaded = false;
   try {
-    const loaded = await loadConfig(options.cwd ?? process.cwd(), configFlag(argv)).catch((error: unknown) => {
-      if (wantsHelp) return undefined;
-      throw error;
-    });
+    const standalone = invokedCommand(argv, options.coreCommands)?.withoutConfig === true;
+    const loaded = standalone
+      ? undefined
+      : await loadConfig(options.cwd ?? process.cwd(), configFlag(argv)).catch((error: unknown) => {
+          if (wantsHelp) return undefined;
+          throw error;
+        });
     config = loaded?.config;
     const root = loaded?.root ?? options.cwd ?? process.cwd();
     const { commands, templates } = await setupPlugins(config?.plugins ?? options.defaultPlugins, options);
@@ -142,6 +145,18 @@ function report(error: unknown, io: CommandIO, color: InstanceType<typeof Chalk>
   }
   io.err(color.red(error instanceof Error ? error.message : String(error)));
   return 1;
+}
+
+/** The command `argv` names, from its words before any option other than `--config`. */
+function invokedCommand(argv: string[], definitions: CommandDefinition[]): CommandDefinition | undefined {
+  const words: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--config') i++;
+    else if (argv[i]!.startsWith('--config=')) continue;
+    else if (argv[i]!.startsWith('-')) break;
+    else words.push(argv[i]!);
+  }
+  return definitions.find((d) => d.name.split(' ').every((word, i) => words[i] === word));
 }
 
 function configFlag(argv: string[]): string | undefined {

@@ -1,3 +1,5 @@
+import type { CodeStyle } from './code-style.ts';
+
 /** Everything a generator template is given about the Resource being generated. */
 export interface TemplateContext {
   /** `Employee` */
@@ -12,9 +14,15 @@ export interface TemplateContext {
   tableName: string;
   attributes: Array<{ name: string; type: string }>;
   actions: string[];
-  /** Relative import path from one generated file to another. */
+  /** Relative import path from one generated file to another, ending as the project's imports do. */
   importPath(from: keyof TemplatePaths, to: keyof TemplatePaths): string;
   paths: TemplatePaths;
+  /** How the project writes code: TypeScript or JavaScript, ES modules or CommonJS. */
+  code: CodeStyle;
+  /** The export of `paths.database` holding the Sequelize instance: a name, or `default`. */
+  databaseExport: string;
+  /** The application's abstract Resource at `paths.baseResource`, when generated Resources extend one. */
+  baseResource?: { exportName: string };
 }
 
 export interface TemplatePaths {
@@ -23,6 +31,9 @@ export interface TemplatePaths {
   controller: string;
   test: string;
   routes: string;
+  /** The module exporting the Sequelize instance: the application's, or the `db` file `generate` writes once. */
+  database: string;
+  baseResource?: string;
 }
 
 /** Returns the file's content. */

@@ -1,10 +1,14 @@
-import type { SortDirection } from '../resource/sort-definition.ts';
-import type { BuiltInCalculation } from '../resource/stat-definition.ts';
 import type { ServiceUnavailable } from '../errors/service-unavailable.ts';
 
 /** The built-in filter operators every adapter implements, each with a `not_` form. */
 export const BUILT_IN_OPERATORS = ['eq', 'eql', 'prefix', 'suffix', 'match', 'gt', 'gte', 'lt', 'lte'] as const;
 export type BuiltInOperator = (typeof BUILT_IN_OPERATORS)[number];
+
+/** The calculations every adapter provides: `count` through `count()`, the others through `calculate()`. */
+export const BUILT_IN_CALCULATIONS = ['count', 'sum', 'average', 'maximum', 'minimum'] as const;
+export type BuiltInCalculation = (typeof BUILT_IN_CALCULATIONS)[number];
+
+export type SortDirection = 'asc' | 'desc';
 
 /** One built-in operator applied to one column, as the filter stage hands it to an adapter. */
 export interface FilterClause {
@@ -59,6 +63,13 @@ export interface Adapter<Scope = unknown, Model = unknown> {
   filterThrough(scope: Scope, join: JoinTable, parentIds: readonly unknown[], annotate: boolean): Scope;
   /** The parent ids a record loaded with `filterThrough(…, true)` is linked to. */
   throughParentIds(record: Model): unknown[];
+  /**
+   * Records read through the scope inside a transaction stay locked until it
+   * ends (`SELECT … FOR UPDATE`): a relationship write locks its parent so that
+   * concurrent writes to the same relationship run one after the other. Leave
+   * it out where the database serializes writes anyway.
+   */
+  lockForUpdate?(scope: Scope): Scope;
 
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (transaction: unknown) => Promise<T>): Promise<T>;

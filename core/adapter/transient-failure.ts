@@ -1,5 +1,11 @@
 import { MuralError } from '../errors/mural-error.ts';
-import type { Resource } from '../resource/resource.ts';
+import type { Adapter, AdapterClass } from './adapter.ts';
+
+/** What this needs of a Resource class: whether it has an adapter, and the adapter. */
+interface AdaptedClass {
+  readonly adapter: AdapterClass | undefined;
+  adapterInstance(): Adapter;
+}
 
 /**
  * What a client should see for an error that escaped a read or a write of
@@ -7,7 +13,7 @@ import type { Resource } from '../resource/resource.ts';
  * failure, the error itself otherwise. A write failing this way has rolled
  * back, since it escaped the transaction.
  */
-export function unlessTransient(resourceClass: typeof Resource, error: unknown): unknown {
+export function unlessTransient(resourceClass: AdaptedClass, error: unknown): unknown {
   if (error instanceof MuralError || resourceClass.adapter === undefined) return error;
   return resourceClass.adapterInstance().transientFailure?.(error) ?? error;
 }

@@ -15,3 +15,18 @@ export class Forbidden extends MuralError {
     super(`You may not ${action} ${type}`, options);
   }
 }
+
+/**
+ * A relationship request the server does not support (JSON:API's 403 for
+ * relationship updates): adding members to or removing them from a to-one
+ * relationship, which only a replacement (PATCH) sets.
+ */
+export class UnsupportedOperation extends MuralError {
+  readonly status = 403;
+  readonly code = 'unsupported_operation';
+  readonly title = 'Forbidden';
+
+  constructor(detail: string, options: MuralErrorOptions = {}) {
+    super(detail, options);
+  }
+}

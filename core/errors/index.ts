@@ -1,10 +1,10 @@
 export { MuralError, type JsonApiErrorObject, type MuralErrorOptions } from './mural-error.ts';
 export { BadRequestError, InvalidQueryError, TypeCoercionError } from './bad-request.ts';
-export { RecordNotFound, RouteNotFound, InvalidEndpointError } from './not-found.ts';
+export { RecordNotFound, RelationshipNotFound, RouteNotFound, InvalidEndpointError } from './not-found.ts';
 export { ConflictError } from './conflict.ts';
 export { InternalServerError, ResourceConfigurationError } from './internal.ts';
 export { ValidationFailed, UnwritableError, humanize, type ValidationIssue, type RecordLocation } from './validation-failed.ts';
 export { ServiceUnavailable } from './service-unavailable.ts';
 export { DatabaseTimeout } from './database-timeout.ts';
 export { RequestTooLarge } from './request-too-large.ts';
-export { Forbidden } from './forbidden.ts';
+export { Forbidden, UnsupportedOperation } from './forbidden.ts';

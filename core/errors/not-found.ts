@@ -22,6 +22,21 @@ export class RouteNotFound extends MuralError {
   }
 }
 
+/**
+ * A relationship endpoint named a relationship the record does not have, or
+ * one the request may not read: the same answer for both, so a guarded
+ * relationship is hidden exactly as `include` hides it.
+ */
+export class RelationshipNotFound extends MuralError {
+  readonly status = 404;
+  readonly code = 'not_found';
+  readonly title = 'Not Found';
+
+  constructor(type: string, name: string) {
+    super(`No relationship ${JSON.stringify(name)} on ${type}`);
+  }
+}
+
 /** A Resource was reached through a URL it is not allowlisted for (`validateEndpoints`). */
 export class InvalidEndpointError extends MuralError {
   readonly status = 404;

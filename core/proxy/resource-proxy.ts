@@ -1,63 +1,59 @@
 import { context as currentContext, withContext, type MuralContext } from '../context.ts';
 import { unlessTransient } from '../adapter/transient-failure.ts';
 import { withDeadline } from '../deadline.ts';
-import { InvalidEndpointError, RecordNotFound, type JsonApiErrorObject } from '../errors/index.ts';
+import { InvalidEndpointError, type JsonApiErrorObject } from '../errors/index.ts';
 import { WriteProxy } from '../write/write-proxy.ts';
-import { buildQuery } from '../query/build-query.ts';
-import type { QueryParams } from '../query/query-params.ts';
-import type { QueryPlan } from '../query/query-plan.ts';
-import { loadRecords, scopeRecords } from '../read/load-records.ts';
+import type { RelationshipPayload, WritePayload } from '../write/write-payload.ts';
+import type { QueryParams } from '../query-params.ts';
 import type { StatsResult } from '../read/run-stats.ts';
-import type { JsonApiDocument, PaginationLinks } from '../render/document.ts';
-import { paginationLinks } from '../render/pagination-links.ts';
+import type { JsonApiDocument } from '../render/document.ts';
 import { renderDocument } from '../render/render-document.ts';
+import { relationshipUrls } from '../render/relationship-link.ts';
 import { toSimpleJson, type SimpleJsonDocument } from '../render/simple-json.ts';
 import { toXmlDocument } from '../render/xml.ts';
-import type { Resource } from '../resource/resource.ts';
+import type { ResourceBase } from '../resource/resource-base.ts';
 import { prepareResources } from '../relationships/prepare.ts';
-import { readsPlainRows } from '../read/plain-records.ts';
-import { servedResources, variantFor } from '../resource/polymorphism.ts';
-import { IncludeGraph, type LoadedRecord } from '../sideload/include-graph.ts';
-import { sideload } from '../sideload/sideload.ts';
-import type { Action } from '../resource/resource-config.ts';
+import { findRelationship } from '../query/include-tree.ts';
+import { servedResources, variantsOf } from '../resource/polymorphism.ts';
+import { relatedResource } from '../resource/resolve-resource.ts';
 import { assertAllowed } from '../resource/resource-guard.ts';
+import type { RelationshipOperation } from '../related/find-relationship.ts';
+import { assertLinkageParams, renderLinkage, type LinkageDocument, type LinkageLinks } from '../related/linkage.ts';
+import type { RelatedTarget } from '../related/related-target.ts';
+import { RelationshipWrite } from '../related/relationship-write.ts';
+import { resolveRelated, type RelatedRequest } from '../related/resolve-related.ts';
+import { runQuery, type Loaded as LoadedQuery, type ProxyRequest, type QuerySource } from './run-query.ts';
 
-/** The HTTP request a proxy answers, for links and endpoint validation. */
-export interface ProxyRequest {
-  /** Path of the request, e.g. `/api/v1/employees`. */
-  path: string;
-  /** Raw query string, without `?`. */
-  query: string;
-  action: Action;
-}
+export type { ProxyRequest } from './run-query.ts';
 
 export interface ProxyOptions {
   baseScope?: unknown;
   single?: boolean;
   request?: ProxyRequest;
+  /** A relationship of one record (what `find(…).related(name)` reads) instead of the Resource's own records. */
+  related?: RelatedRequest;
 }
 
-interface Loaded {
-  plan: QueryPlan;
-  records: LoadedRecord[];
-  stats: StatsResult;
-  graph: IncludeGraph;
-  links?: PaginationLinks;
+interface Loaded extends LoadedQuery {
+  /** For a related proxy: the relationship of the record it read. */
+  target?: RelatedTarget;
 }
 
 /**
  * A lazy query. Nothing runs until `data`, `meta`, iteration or a render
  * method is used; then the query runs once and every reader shares it. The
- * context current at creation is the one the query runs in.
+ * context current at creation is the one the query runs in. `Model` is the
+ * Resource's model (see ModelOf), `Data` what `data` resolves to: the models
+ * for `all`, the model for `find`.
  */
-export class ResourceProxy implements AsyncIterable<unknown> {
+export class ResourceProxy<Model = unknown, Data = unknown> implements AsyncIterable<Model> {
   private loading?: Promise<Loaded>;
   /** A load for rendering only, which may read plain rows. */
   private rendering?: Promise<Loaded>;
   private readonly capturedContext: MuralContext | undefined;
 
   constructor(
-    readonly resourceClass: typeof Resource,
+    readonly resourceClass: typeof ResourceBase,
     readonly params: QueryParams,
     private readonly options: ProxyOptions = {},
   ) {
@@ -69,11 +65,12 @@ export class ResourceProxy implements AsyncIterable<unknown> {
   }
 
   /** The records (an array), or the record for `find`. */
-  get data(): Promise<unknown> {
-    return this.load().then((l) => (this.single ? l.records[0]?.record : l.records.map((r) => r.record)));
+  get data(): Promise<Data> {
+    return this.load().then((l) => (l.single ? (l.records[0]?.record ?? null) : l.records.map((r) => r.record)) as Data);
   }
 
-  get meta(): Promise<Record<string, unknown>> {
+  /** `{ stats }` when stats were asked for, `{}` otherwise. */
+  get meta(): Promise<{ stats?: StatsResult }> {
     return this.load().then((l) => (Object.keys(l.stats).length > 0 ? { stats: l.stats } : {}));
   }
 
@@ -81,15 +78,15 @@ export class ResourceProxy implements AsyncIterable<unknown> {
     return this.load().then((l) => l.stats);
   }
 
-  async *[Symbol.asyncIterator](): AsyncIterator<unknown> {
+  async *[Symbol.asyncIterator](): AsyncIterator<Model> {
     const { records } = await this.load();
-    for (const { record } of records) yield record;
+    for (const { record } of records) yield record as Model;
   }
 
   async toJsonapi(): Promise<JsonApiDocument> {
     const loaded = await this.loadForRender();
     return this.run(() =>
-      renderDocument({ plan: loaded.plan, records: loaded.records, single: this.single, stats: loaded.stats, graph: loaded.graph, links: loaded.links }),
+      renderDocument({ plan: loaded.plan, records: loaded.records, single: loaded.single, stats: loaded.stats, graph: loaded.graph, links: loaded.links }),
     );
   }
 
@@ -98,15 +95,46 @@ export class ResourceProxy implements AsyncIterable<unknown> {
   }
 
   async toXml(): Promise<string> {
-    return toXmlDocument(await this.toJson(), this.resourceClass.type);
+    const document = await this.toJson();
+    return toXmlDocument(document, (await this.loadForRender()).plan.resource.type);
   }
 
-  /** The 422 error objects of the last `update` or `destroy`. */
+  /**
+   * The records of one relationship of the record `find` named, exactly as
+   * `include` would give them (the relationship's `params` block, join table,
+   * polymorphic type), as a proxy taking every query parameter of the related
+   * Resource's index: what `GET {ns}/{type}/{id}/{name}` answers. The record
+   * is the one `find` names, through its base scope (or `find`'s own). A to-one
+   * relationship reads as one record or null, a to-many one as a page.
+   * Guards, the record and the relationship are checked when it is read: an
+   * unknown relationship, or one the caller may not read, is a
+   * RelationshipNotFound.
+   */
+  related(name: string, params: QueryParams = {}, options: Pick<ProxyOptions, 'request'> = {}): ResourceProxy {
+    const related: RelatedRequest = { parent: this.resourceClass, id: this.idParam('related()'), name, baseScope: this.options.baseScope };
+    const create = () => new ResourceProxy(declaredTarget(this.resourceClass, name), params, { request: options.request, related });
+    return this.capturedContext ? withContext(this.capturedContext, create) : create();
+  }
+
+  /**
+   * A related proxy's records as the relationship's linkage (identifiers, or
+   * null), with `self` and `related` links and pagination links: what
+   * `GET {ns}/{type}/{id}/relationships/{name}` answers. `include`, `fields`
+   * and `extra_fields` are a 400 there: there are no resource objects.
+   */
+  async toLinkage(): Promise<LinkageDocument> {
+    if (!this.options.related) throw new Error('toLinkage() renders a proxy from related()');
+    assertLinkageParams(this.params);
+    const loaded = await this.loadForRender();
+    return renderLinkage(loaded.records, loaded.single, this.linkageLinks(loaded), loaded.stats);
+  }
+
+  /** The 422 error objects of the last `update`, `destroy` or relationship write. */
   errors: JsonApiErrorObject[] = [];
   private lastWrite?: WriteProxy;
 
   /** Updates the record `find` named from a JSON:API payload; false (with `errors`) when invalid. */
-  async update(payload: unknown): Promise<boolean> {
+  async update(payload: WritePayload): Promise<boolean> {
     return this.write(new WriteProxy(this.resourceClass, payload, { action: 'update', id: this.idParam() }, this.params));
   }
 
@@ -115,24 +143,47 @@ export class ResourceProxy implements AsyncIterable<unknown> {
     return this.write(new WriteProxy(this.resourceClass, undefined, { action: 'destroy', id: this.idParam() }, this.params));
   }
 
+  /**
+   * `PATCH …/relationships/{name}`: `{ data: [identifiers] }` replaces every
+   * member of a to-many relationship; `{ data: identifier | null }` sets a
+   * to-one one. False (with `errors`) when a record is invalid or a guard refuses.
+   */
+  replaceRelationship(name: string, linkage: RelationshipPayload): Promise<boolean> {
+    return this.writeRelationship(name, 'replace', linkage);
+  }
+
+  /** `POST …/relationships/{name}`: adds the identified records to a to-many relationship. */
+  addToRelationship(name: string, linkage: RelationshipPayload): Promise<boolean> {
+    return this.writeRelationship(name, 'add', linkage);
+  }
+
+  /** `DELETE …/relationships/{name}`: takes the identified records out of a to-many relationship. */
+  removeFromRelationship(name: string, linkage: RelationshipPayload): Promise<boolean> {
+    return this.writeRelationship(name, 'remove', linkage);
+  }
+
+  private writeRelationship(name: string, operation: RelationshipOperation, linkage: RelationshipPayload): Promise<boolean> {
+    return this.write(new RelationshipWrite(this.resourceClass, this.idParam(), name, operation, linkage));
+  }
+
   /** The document of the last `update`. */
   async toWrittenJsonapi(): Promise<JsonApiDocument> {
     if (!this.lastWrite) throw new Error('update() or destroy() first');
     return this.lastWrite.toJsonapi();
   }
 
-  private async write(proxy: WriteProxy): Promise<boolean> {
+  private async write(proxy: WriteProxy | RelationshipWrite): Promise<boolean> {
     const saved = await this.run(() => proxy.save());
     this.errors = proxy.errors;
-    this.lastWrite = proxy;
+    this.lastWrite = proxy instanceof WriteProxy ? proxy : undefined;
     this.loading = undefined;
     this.rendering = undefined;
     return saved;
   }
 
-  private idParam(): string {
+  private idParam(method = 'update() and destroy()'): string {
     const id = (this.params as { id?: unknown }).id;
-    if (!this.single || id === undefined) throw new Error('update() and destroy() need a proxy from find({ id })');
+    if (!this.single || this.options.related || id === undefined) throw new Error(`${method} need a proxy from find({ id })`);
     return String(id);
   }
 
@@ -166,32 +217,39 @@ export class ResourceProxy implements AsyncIterable<unknown> {
   }
 
   private async query(renderOnly: boolean): Promise<Loaded> {
-    const resourceClass = this.resourceClass;
     prepareResources();
+    const related = this.options.related;
+    if (!related) return runQuery(this.ownSource(), renderOnly, this.options.request);
+    const target = await resolveRelated(related, this.params, this.options.request?.path);
+    const source: QuerySource = {
+      resource: target.resource, params: target.params, baseScope: target.baseScope, shape: target.toOne ? 'one' : 'many',
+      empty: target.baseScope === undefined, pick: target.pick, maxPicked: related.parent.maxIncludedRecords,
+      enforceRequired: false, baseUrl: related.parent.baseUrl ?? '',
+    };
+    return { ...(await runQuery(source, renderOnly, this.options.request)), target };
+  }
+
+  private ownSource(): QuerySource {
+    const resourceClass = this.resourceClass;
     this.validateEndpoint();
     // before any query, so a refusal says nothing about whether the record exists;
     // a polymorphic parent reads its children's records, so each must allow it
     assertAllowed(servedResources(resourceClass), this.single ? 'show' : 'index', resourceClass.type);
-    const resource = new resourceClass();
     const id = this.single ? (this.params as { id?: unknown }).id : undefined;
-    const built = buildQuery(resource, this.params, { id });
-    const plain = renderOnly && readsPlainRows(resourceClass, built.extraFields, built.include);
-    const plan = { ...built, plain };
+    return {
+      resource: resourceClass, params: this.params, baseScope: this.options.baseScope, id,
+      shape: this.single ? 'one' : 'many', mustExist: this.single, baseUrl: resourceClass.baseUrl ?? '',
+    };
+  }
+
+  /** `self` is the relationship endpoint (the page requested, when paginated), `related` the related one. */
+  private linkageLinks(loaded: Loaded): LinkageLinks | undefined {
     const request = this.options.request;
-    const wantsLinks = Boolean(request && !this.single && plan.page && plan.page.size > 0 && resourceClass.paginationLinks);
-    const scopes = scopeRecords(resource, plan, { baseScope: this.options.baseScope });
-    const loading = loadRecords(resource, plan, {}, scopes);
-    const early = wantsLinks ? earlyCount(resource, plan, scopes.filtered) : undefined;
-    const { records, stats } = await loading;
-    if (this.single && records.length === 0) throw new RecordNotFound(resourceClass.type, id);
-    const graph = new IncludeGraph(resourceClass.maxIncludedRecords);
-    const roots = (records as object[]).map((record) => ({ record, resource: variantFor(resourceClass, record) }));
-    const sideloads = sideload(roots, plan, graph);
-    const total = wantsLinks ? totalCount(resource, plan, records.length, stats, scopes.filtered, early) : undefined;
-    await Promise.all([sideloads, total]);
-    const loaded: Loaded = { plan, records: roots, stats, graph };
-    if (request && total) loaded.links = paginationLinks((resourceClass.baseUrl ?? '') + request.path, request.query, plan.page!, await total);
-    return loaded;
+    const { parent } = loaded.target!;
+    if (!request) return relationshipUrls(parent.resource, String((parent.record as { id?: unknown }).id), loaded.target!.relationship.name);
+    const base = this.options.related!.parent.baseUrl ?? '';
+    const related = base + request.path.replace(/\/relationships\/([^/]+)\/?$/, '/$1');
+    return { ...loaded.links, self: loaded.links?.self ?? base + request.path, related };
   }
 
   private validateEndpoint(): void {
@@ -207,26 +265,16 @@ export class ResourceProxy implements AsyncIterable<unknown> {
 }
 
 /**
- * Where independent reads overlap (a pool of connections), the count behind
- * pagination links starts with the page query rather than after it, unless
- * a stat computes it anyway; on one connection it waits, so that a short
- * page, which tells the total itself, costs no count at all.
+ * The Resource a relationship names, from configuration alone, for a related
+ * proxy's `resourceClass` (the parent's own when it cannot tell: an unknown
+ * name or a polymorphic belongs_to, whose Resource depends on the record).
  */
-function earlyCount(resource: Resource, plan: QueryPlan, scope: unknown): Promise<number> | undefined {
-  if (!resource.adapter.concurrentReads?.() || plan.stats.some((s) => s.name === 'total' && s.calculations.includes('count'))) return undefined;
-  const counting = resource.adapter.count(scope);
-  // a short page leaves it unused; its failure must not go unhandled
-  counting.catch(() => undefined);
-  return counting;
-}
-
-/** The total behind pagination links, without a COUNT when the page already tells it. */
-async function totalCount(resource: Resource, plan: QueryPlan, rows: number, stats: StatsResult, scope: unknown, early?: Promise<number>): Promise<number> {
-  const page = plan.page!;
-  const offset = (page.number - 1) * page.size;
-  if (rows > 0 && rows < page.size) return offset + rows;
-  if (rows === 0 && page.number === 1) return 0;
-  const counted = stats.total?.count;
-  if (typeof counted === 'number') return counted;
-  return early ?? resource.adapter.count(scope);
+function declaredTarget(parent: typeof ResourceBase, name: string): typeof ResourceBase {
+  const relationship = findRelationship(variantsOf(parent), name);
+  if (!relationship || relationship.kind === 'polymorphic_belongs_to') return parent;
+  try {
+    return relatedResource(relationship);
+  } catch {
+    return parent; // reported when the proxy is read
+  }
 }

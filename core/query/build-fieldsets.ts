@@ -1,8 +1,8 @@
 import { InvalidQueryError } from '../errors/index.ts';
-import type { Resource } from '../resource/resource.ts';
-import { listOf } from './query-params.ts';
+import type { ResourceBase } from '../resource/resource-base.ts';
+import { listOf } from '../query-params.ts';
 
-type ResourceClass = typeof Resource;
+type ResourceClass = typeof ResourceBase;
 
 /**
  * Reads `fields[type]` and `extra_fields[type]`. Types the request does not

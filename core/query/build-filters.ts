@@ -1,9 +1,9 @@
 import { InvalidQueryError } from '../errors/index.ts';
-import type { Resource } from '../resource/resource.ts';
+import type { ResourceBase } from '../resource/resource-base.ts';
 import { allowedNow } from './guard-check.ts';
 import { coerceFilterValues, splitFilterValue } from './filter-values.ts';
 import type { FilterCondition } from './query-plan.ts';
-import { parameterName } from './query-params.ts';
+import { parameterName } from '../query-params.ts';
 import { resolveFilters, type ResolvedFilter } from './resolved-filter.ts';
 
 /** Validates and coerces `filter[...]` for one Resource; errors name the exact parameter. */
@@ -13,7 +13,7 @@ export interface FilterBuildOptions {
   parameters?: ReadonlyMap<string, string>;
 }
 
-export function buildFilters(resource: Resource, raw: Record<string, unknown>, options: FilterBuildOptions = { enforceRequired: true }): FilterCondition[] {
+export function buildFilters(resource: ResourceBase, raw: Record<string, unknown>, options: FilterBuildOptions = { enforceRequired: true }): FilterCondition[] {
   const path = (name: string) => [options.parameters?.get(name) ?? `filter[${name}]`];
   const resourceClass = resource.resourceClass;
   const filters = usableFilters(resource, resolveFilters(resourceClass.config));
@@ -34,7 +34,7 @@ export function buildFilters(resource: Resource, raw: Record<string, unknown>, o
   return conditions;
 }
 
-function usableFilters(resource: Resource, all: Map<string, ResolvedFilter>): Map<string, ResolvedFilter> {
+function usableFilters(resource: ResourceBase, all: Map<string, ResolvedFilter>): Map<string, ResolvedFilter> {
   const owner = resource.resourceClass.name;
   return new Map([...all].filter(([, f]) => allowedNow(resource, f.guard, `${owner} filter ${f.name}`)));
 }
@@ -46,7 +46,7 @@ function operatorsOf(value: unknown, path: string[]): Array<[string, unknown, st
   return Object.entries(value as Record<string, unknown>).map(([op, v]) => [op, v, parameterName([...path, op])]);
 }
 
-function condition(resourceClass: Resource['resourceClass'], filter: ResolvedFilter, operator: string, raw: unknown, parameter: string): FilterCondition {
+function condition(resourceClass: ResourceBase['resourceClass'], filter: ResolvedFilter, operator: string, raw: unknown, parameter: string): FilterCondition {
   const type = resourceClass.type;
   if (!filter.operators.has(operator)) {
     const allowed = [...filter.operators.keys()].join(', ');

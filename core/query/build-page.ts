@@ -1,9 +1,9 @@
 import { InvalidQueryError } from '../errors/index.ts';
-import type { Resource } from '../resource/resource.ts';
+import type { ResourceBase } from '../resource/resource-base.ts';
 import type { PageRequest } from './query-plan.ts';
 
 /** Validates `page[size]` and `page[number]` against the Resource's limits. */
-export function buildPage(resource: Resource, page: Record<string, unknown>, path = 'page'): PageRequest {
+export function buildPage(resource: ResourceBase, page: Record<string, unknown>, path = 'page'): PageRequest {
   const resourceClass = resource.resourceClass;
   const size = page.size === undefined ? resourceClass.defaultPageSize : integer(page.size, `${path}[size]`, 0);
   const number = page.number === undefined ? 1 : integer(page.number, `${path}[number]`, 1);

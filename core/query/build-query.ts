@@ -1,20 +1,23 @@
-import type { Resource } from '../resource/resource.ts';
+import type { ResourceBase } from '../resource/resource-base.ts';
 import { buildFieldsets } from './build-fieldsets.ts';
 import { buildFilters } from './build-filters.ts';
 import { buildPage } from './build-page.ts';
 import { buildSorts, defaultSorts } from './build-sorts.ts';
 import { buildStats } from './build-stats.ts';
 import { partitionParams } from './deep-params.ts';
-import { breadthFirst, buildIncludeTree, variantsOf, type IncludeNode } from './include-tree.ts';
-import type { QueryParams } from './query-params.ts';
+import { breadthFirst, buildIncludeTree, type IncludeNode } from './include-tree.ts';
+import { variantsOf } from '../resource/polymorphism.ts';
+import type { QueryParams } from '../query-params.ts';
 import type { QueryPlan } from './query-plan.ts';
-import { readsPlainRows } from '../read/plain-records.ts';
+import { readsPlainRows } from './plain-records.ts';
 
-type ResourceClass = typeof Resource;
+type ResourceClass = typeof ResourceBase;
 
 export interface BuildOptions {
   /** `find`: the id to match; disables pagination and required filters. */
   id?: unknown;
+  /** Required filters must be given; default: unless `id` is. Related records, as include loads them, need none. */
+  enforceRequired?: boolean;
 }
 
 /**
@@ -22,12 +25,12 @@ export interface BuildOptions {
  * throws the first InvalidQueryError a user needs to fix. Include nodes get
  * their own plans when their parents are known (see sideload).
  */
-export function buildQuery(resource: Resource, params: QueryParams, options: BuildOptions = {}): QueryPlan {
+export function buildQuery(resource: ResourceBase, params: QueryParams, options: BuildOptions = {}): QueryPlan {
   const resourceClass = resource.resourceClass;
   const single = options.id !== undefined;
   const include = buildIncludeTree(resource, params.include);
   const parts = partitionParams(resourceClass, params, include);
-  const filters = buildFilters(resource, single ? { ...parts.filter, id: options.id } : parts.filter, { enforceRequired: !single });
+  const filters = buildFilters(resource, single ? { ...parts.filter, id: options.id } : parts.filter, { enforceRequired: options.enforceRequired ?? !single });
   const sorts = parts.sort.length > 0 ? buildSorts(resource, parts.sort) : defaultSorts(resource);
   const byType = typesInRequest(resourceClass, include);
   return {
@@ -44,7 +47,7 @@ export function buildQuery(resource: Resource, params: QueryParams, options: Bui
 }
 
 /** The plan for one include node's records, once the parents' query is known. */
-export function buildNodeQuery(resource: Resource, parent: QueryPlan, node: IncludeNode, params: QueryParams): QueryPlan {
+export function buildNodeQuery(resource: ResourceBase, parent: QueryPlan, node: IncludeNode, params: QueryParams): QueryPlan {
   const nodeParams = parent.nodeParams.get(node)!;
   const filters = buildFilters(resource, (params.filter ?? {}) as Record<string, unknown>, {
     enforceRequired: false,

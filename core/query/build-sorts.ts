@@ -1,11 +1,11 @@
 import { InvalidQueryError } from '../errors/index.ts';
-import type { Resource } from '../resource/resource.ts';
-import type { SortDirection } from '../resource/sort-definition.ts';
+import type { ResourceBase } from '../resource/resource-base.ts';
+import type { SortDirection } from '../adapter/adapter.ts';
 import { allowedNow } from './guard-check.ts';
 import type { SortCondition } from './query-plan.ts';
 
 /** The names `sort=` accepts on a Resource in this request. */
-export function sortableNames(resource: Resource): string[] {
+export function sortableNames(resource: ResourceBase): string[] {
   const { config, name } = resource.resourceClass;
   return [...config.attributes.values()]
     .filter((a) => a.sortable !== false && !a.extra && allowedNow(resource, a.sortable, `${name} sort ${a.name}`))
@@ -13,7 +13,7 @@ export function sortableNames(resource: Resource): string[] {
 }
 
 /** Validates `sort` entries (already split, `-` kept) against one Resource. */
-export function buildSorts(resource: Resource, entries: readonly string[], parameter = 'sort'): SortCondition[] {
+export function buildSorts(resource: ResourceBase, entries: readonly string[], parameter = 'sort'): SortCondition[] {
   const { config, type } = resource.resourceClass;
   const allowed = new Set(sortableNames(resource));
   return entries.map((entry) => {
@@ -31,7 +31,7 @@ export function buildSorts(resource: Resource, entries: readonly string[], param
 }
 
 /** `defaultSort` as sort conditions, used when a request gives none. */
-export function defaultSorts(resource: Resource): SortCondition[] {
+export function defaultSorts(resource: ResourceBase): SortCondition[] {
   const list = resource.resourceClass.defaultSort ?? [];
   return list.flatMap((entry) => Object.entries(entry).map(([name, direction]) => ({ name, direction })));
 }

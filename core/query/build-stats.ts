@@ -1,10 +1,10 @@
 import { InvalidQueryError } from '../errors/index.ts';
-import type { Resource } from '../resource/resource.ts';
-import { listOf } from './query-params.ts';
+import type { ResourceBase } from '../resource/resource-base.ts';
+import { listOf } from '../query-params.ts';
 import type { StatRequest } from './query-plan.ts';
 
 /** Validates `stats[name]=calc,calc` against the Resource's declared stats. */
-export function buildStats(resource: Resource, raw: Record<string, unknown>, path = 'stats'): StatRequest[] {
+export function buildStats(resource: ResourceBase, raw: Record<string, unknown>, path = 'stats'): StatRequest[] {
   const { config, type } = resource.resourceClass;
   return Object.entries(raw).map(([name, value]) => {
     const parameter = `${path}[${name}]`;

@@ -1,11 +1,12 @@
 import { InvalidQueryError } from '../errors/index.ts';
-import type { Resource } from '../resource/resource.ts';
-import { breadthFirst, targetResources, variantsOf, type IncludeNode } from './include-tree.ts';
-import { listOf, type QueryParams } from './query-params.ts';
+import type { ResourceBase } from '../resource/resource-base.ts';
+import { breadthFirst, targetResources, type IncludeNode } from './include-tree.ts';
+import { variantsOf } from '../resource/polymorphism.ts';
+import { listOf, type QueryParams } from '../query-params.ts';
 import { configurationCache } from '../resource/revision.ts';
 import { assignEntries, dictionary } from '../dictionary.ts';
 
-type ResourceClass = typeof Resource;
+type ResourceClass = typeof ResourceBase;
 
 /** The part of a query that applies to one include node's records. */
 export interface NodeParams {

@@ -78,7 +78,7 @@ function parseJsonValues(raw: string, parameter: string): unknown[] {
 }
 
 /** Coerces every non-null value with the type's `params` coercion. */
-export function coerceFilterValues(values: unknown[], type: TypeDefinition, parameter: string): unknown[] {
+export function coerceFilterValues(values: readonly unknown[], type: TypeDefinition, parameter: string): unknown[] {
   return values.map((value) => {
     if (value === null) return null;
     try {

@@ -1,13 +1,13 @@
 import { InvalidQueryError } from '../errors/index.ts';
-import type { RelationshipDefinition } from '../relationships/relationship-definition.ts';
-import { relatedResource } from '../relationships/resolve-resource.ts';
-import type { Resource } from '../resource/resource.ts';
+import type { RelationshipDefinition } from '../resource/relationship-definition.ts';
+import { relatedResource } from '../resource/resolve-resource.ts';
+import type { ResourceBase } from '../resource/resource-base.ts';
 import { allowedNow } from './guard-check.ts';
 import { resourceReadable } from '../resource/resource-guard.ts';
-import { servedResources } from '../resource/polymorphism.ts';
-import { listOf } from './query-params.ts';
+import { servedResources, variantsOf } from '../resource/polymorphism.ts';
+import { listOf } from '../query-params.ts';
 
-type ResourceClass = typeof Resource;
+type ResourceClass = typeof ResourceBase;
 
 /** One relationship to sideload, with what to sideload beneath it. */
 export interface IncludeNode {
@@ -20,19 +20,6 @@ export interface IncludeNode {
   readonly children: IncludeNode[];
   /** Loaded only for its linkage (`alwaysIncludeResourceIds`); its records are not `included`. */
   readonly implicit?: boolean;
-}
-
-/** A Resource and the polymorphic children it may stand for. */
-export function variantsOf(resource: ResourceClass): ResourceClass[] {
-  const children = (resource.polymorphic ?? []).map((ref) => relatedResource({ ...syntheticRelationship(resource), resource: ref }));
-  return [resource, ...children];
-}
-
-function syntheticRelationship(owner: ResourceClass): RelationshipDefinition {
-  return {
-    name: owner.type, kind: 'has_many', primaryKey: 'id', readable: true, writable: true, link: false, single: false,
-    alwaysIncludeResourceIds: false, owner,
-  };
 }
 
 /** The Resources a relationship's records may be. */
@@ -61,7 +48,7 @@ export function findRelationship(resources: readonly ResourceClass[], name: stri
  * readable guard refuses is dropped silently, with everything under it, before
  * any query runs.
  */
-export function buildIncludeTree(resource: Resource, raw: unknown): IncludeNode[] {
+export function buildIncludeTree(resource: ResourceBase, raw: unknown): IncludeNode[] {
   const rootClass = resource.resourceClass;
   const maxDepth = rootClass.maxIncludeDepth;
   const roots: IncludeNode[] = [];
@@ -89,7 +76,7 @@ function tooManyIncludes(count: number, max: number, what: string): InvalidQuery
 }
 
 /** Relationships with `alwaysIncludeResourceIds` are loaded for linkage even when not included. */
-function addImplicitNodes(resource: Resource, resources: readonly ResourceClass[], level: IncludeNode[], prefix: string): void {
+function addImplicitNodes(resource: ResourceBase, resources: readonly ResourceClass[], level: IncludeNode[], prefix: string): void {
   for (const node of level) if (!node.implicit) addImplicitNodes(resource, node.resources, node.children, node.path);
   for (const relationship of new Set(resources.flatMap((r) => [...r.config.relationships.values()]))) {
     if (!relationship.alwaysIncludeResourceIds || level.some((n) => n.name === relationship.name)) continue;
@@ -99,7 +86,7 @@ function addImplicitNodes(resource: Resource, resources: readonly ResourceClass[
   }
 }
 
-function addPath(resource: Resource, resources: readonly ResourceClass[], level: IncludeNode[], segments: string[], prefix: string): void {
+function addPath(resource: ResourceBase, resources: readonly ResourceClass[], level: IncludeNode[], segments: string[], prefix: string): void {
   const [name, ...rest] = segments as [string, ...string[]];
   const path = prefix ? `${prefix}.${name}` : name;
   let node = level.find((n) => n.name === name);
@@ -127,7 +114,7 @@ function addPath(resource: Resource, resources: readonly ResourceClass[], level:
  * read (`guard(...)` on index or show): it is then treated exactly like one
  * whose own guard refuses — dropped from `include`, absent from rendering.
  */
-export function readableNow(resource: Resource, relationship: RelationshipDefinition): boolean {
+export function readableNow(resource: ResourceBase, relationship: RelationshipDefinition): boolean {
   return relationshipAllows(resource, relationship, relationship.readable) && targetsReadable(relationship);
 }
 
@@ -142,7 +129,7 @@ export function targetsReadable(relationship: RelationshipDefinition): boolean {
   return targets.every(resourceReadable);
 }
 
-export function relationshipAllows(resource: Resource, relationship: RelationshipDefinition, guard: RelationshipDefinition['readable']): boolean {
+export function relationshipAllows(resource: ResourceBase, relationship: RelationshipDefinition, guard: RelationshipDefinition['readable']): boolean {
   if (typeof guard === 'boolean') return guard;
   if (typeof guard === 'string') {
     const owner = relationship.owner as ResourceClass;

@@ -1,7 +1,7 @@
 import { muralConfig } from '../config.ts';
 import { dictionary } from '../dictionary.ts';
 import { InvalidQueryError } from '../errors/index.ts';
-import type { QueryParams } from './query-params.ts';
+import type { QueryParams } from '../query-params.ts';
 
 type Node = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
-import type { SortDirection } from '../resource/sort-definition.ts';
-import type { Resource } from '../resource/resource.ts';
+import type { SortDirection } from '../adapter/adapter.ts';
+import type { ResourceBase } from '../resource/resource-base.ts';
 import type { ResolvedFilter } from './resolved-filter.ts';
 import type { IncludeNode } from './include-tree.ts';
 import type { NodeParams } from './deep-params.ts';
@@ -33,7 +33,7 @@ export interface StatRequest {
  * there, so later stages can trust it.
  */
 export interface QueryPlan {
-  readonly resource: typeof Resource;
+  readonly resource: typeof ResourceBase;
   readonly filters: readonly FilterCondition[];
   readonly sorts: readonly SortCondition[];
   /** Undefined means unpaginated (sideloads). */

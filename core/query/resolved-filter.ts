@@ -52,13 +52,13 @@ function resolveFilter(config: ResourceConfig, attribute: AttributeDefinition): 
   const options = declaration?.options ?? {};
   const typeName = attribute.type;
   let names = defaultOperators(typeName);
-  if (options.only) names = names.filter((n) => options.only!.includes(n));
-  if (options.except) names = names.filter((n) => !options.except!.includes(n));
+  if (options.only) names = names.filter((n) => (options.only as readonly string[]).includes(n));
+  if (options.except) names = names.filter((n) => !(options.except as readonly string[]).includes(n));
   const operators = new Map<string, OperatorImplementation>();
   for (const name of names) operators.set(name, { kind: 'built-in', ...builtInOperator(name)! });
   for (const [name, fn] of Object.entries(declaration?.operators ?? {})) operators.set(name, { kind: 'custom', fn });
   const valueType = lookupType(filterValueType(typeName));
-  const coerceList = (list: unknown[] | undefined) =>
+  const coerceList = (list: readonly unknown[] | undefined) =>
     list ? coerceFilterValues(list, valueType, `filter[${attribute.name}]`) : undefined;
   const guard = options.guard ?? (attribute.filterable === 'required' ? true : attribute.filterable);
   return {
@@ -69,7 +69,7 @@ function resolveFilter(config: ResourceConfig, attribute: AttributeDefinition): 
     operators,
     single: options.single ?? filterValueType(typeName) === 'boolean',
     allowNil: options.allowNil ?? config.settings.filtersAcceptNilByDefault,
-    allow: coerceList(options.allow ?? (attribute.allow as unknown[] | undefined)),
+    allow: coerceList(options.allow ?? attribute.allow),
     deny: coerceList(options.deny ?? options.reject),
     required: attribute.filterable === 'required' || options.required === true,
     dependent: options.dependent ?? [],

@@ -1,4 +1,4 @@
-import type { Resource } from '../resource/resource.ts';
+import type { ResourceBase } from '../resource/resource-base.ts';
 import type { QueryPlan } from '../query/query-plan.ts';
 import { applyExtraAttributeHooks } from '../scope/apply-extra-attributes.ts';
 import { applyFilters } from '../scope/apply-filters.ts';
@@ -29,7 +29,7 @@ export interface RecordScopes {
 }
 
 /** scope: base scope, filters, then sorts and pagination. */
-export function scopeRecords(resource: Resource, plan: QueryPlan, options: LoadOptions = {}): RecordScopes {
+export function scopeRecords(resource: ResourceBase, plan: QueryPlan, options: LoadOptions = {}): RecordScopes {
   let scope = options.baseScope ?? resource.baseScope();
   if (options.link) scope = options.link(scope);
   scope = applyFilters(resource, scope, plan.filters);
@@ -48,7 +48,7 @@ export function scopeRecords(resource: Resource, plan: QueryPlan, options: LoadO
  * the stats asked for, started together so a pooled database runs them at
  * once, then the Resource's `resolve`.
  */
-export async function loadRecords(resource: Resource, plan: QueryPlan, options: LoadOptions = {}, scopes = scopeRecords(resource, plan, options)): Promise<LoadedRecords> {
+export async function loadRecords(resource: ResourceBase, plan: QueryPlan, options: LoadOptions = {}, scopes = scopeRecords(resource, plan, options)): Promise<LoadedRecords> {
   const empty = plan.page?.size === 0 || plan.perParentLimit === 0;
   const [records, stats] = await Promise.all([
     empty ? [] : resource.resolve(scopes.page, { plain: plan.plain ?? false }),

@@ -1,4 +1,4 @@
-import type { Resource } from '../resource/resource.ts';
+import type { ResourceBase } from '../resource/resource-base.ts';
 import type { StatRequest } from '../query/query-plan.ts';
 import { lookupType } from '../types/index.ts';
 
@@ -8,7 +8,7 @@ export type StatsResult = Record<string, Record<string, unknown>>;
  * Computes requested statistics over the filtered, unpaginated scope. One
  * count serves every `count` asked for.
  */
-export async function runStats(resource: Resource, scope: unknown, requests: readonly StatRequest[]): Promise<StatsResult> {
+export async function runStats(resource: ResourceBase, scope: unknown, requests: readonly StatRequest[]): Promise<StatsResult> {
   const { config } = resource.resourceClass;
   const stats: StatsResult = {};
   let count: Promise<number> | undefined;

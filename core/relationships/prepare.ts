@@ -1,12 +1,12 @@
 import type { JoinTable } from '../adapter/adapter.ts';
 import { declareFilter } from '../resource/declare.ts';
-import type { Resource } from '../resource/resource.ts';
-import type { RelationshipDefinition } from './relationship-definition.ts';
+import type { ResourceBase } from '../resource/resource-base.ts';
+import type { RelationshipDefinition } from '../resource/relationship-definition.ts';
 import { foreignKeyOf, otherKeyOf } from './relationship-keys.ts';
-import { registeredResources, registryRevision } from './resource-registry.ts';
-import { relatedResource } from './resolve-resource.ts';
+import { registeredResources, registryRevision } from '../resource/resource-registry.ts';
+import { relatedResource } from '../resource/resolve-resource.ts';
 
-type ResourceClass = typeof Resource;
+type ResourceClass = typeof ResourceBase;
 
 let preparedRevision = -1;
 
@@ -39,6 +39,6 @@ function addInverseFilter(relationship: RelationshipDefinition): void {
   declareFilter(related.config, related.name, name, [
     'integer_id',
     { only: ['eq'] },
-    { eq: (scope: unknown, ids: unknown[], resource: Resource) => resource.adapter.filterThrough(scope, join, ids, false) },
+    { eq: (scope: unknown, ids: unknown[], resource: ResourceBase) => resource.adapter.filterThrough(scope, join, ids, false) },
   ]);
 }

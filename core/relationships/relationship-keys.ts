@@ -1,6 +1,6 @@
-import type { Resource } from '../resource/resource.ts';
+import type { ResourceBase } from '../resource/resource-base.ts';
 import { singularize } from '../resource/naming.ts';
-import type { RelationshipDefinition } from './relationship-definition.ts';
+import type { RelationshipDefinition } from '../resource/relationship-definition.ts';
 
 /**
  * The conventional keys of a relationship, for whatever its declaration left
@@ -9,7 +9,7 @@ import type { RelationshipDefinition } from './relationship-definition.ts';
  */
 export function foreignKeyOf(definition: RelationshipDefinition): string {
   if (definition.foreignKey) return definition.foreignKey;
-  const owner = definition.owner as typeof Resource;
+  const owner = definition.owner as typeof ResourceBase;
   switch (definition.kind) {
     case 'belongs_to':
     case 'polymorphic_belongs_to':
@@ -27,6 +27,6 @@ export function typeColumnOf(definition: RelationshipDefinition): string {
 }
 
 /** The join table column that points at the related records of a many_to_many. */
-export function otherKeyOf(related: typeof Resource): string {
+export function otherKeyOf(related: typeof ResourceBase): string {
   return `${singularize(related.type)}_id`;
 }

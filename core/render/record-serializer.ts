@@ -1,11 +1,11 @@
 import type { AttributeBlock, AttributeDefinition } from '../resource/attribute.ts';
 import { resolveGuard, type ResolvedGuard } from '../resource/guard.ts';
-import type { Resource } from '../resource/resource.ts';
+import type { ResourceBase } from '../resource/resource-base.ts';
 import { lookupType, type Coercion } from '../types/index.ts';
 import { readableNow } from '../query/include-tree.ts';
-import type { RelationshipDefinition } from '../relationships/relationship-definition.ts';
+import type { RelationshipDefinition } from '../resource/relationship-definition.ts';
 import type { IncludeGraph, LoadedRecord } from '../sideload/include-graph.ts';
-import { cachedRelatedLink, type LinkBuilder } from './relationship-link.ts';
+import { cachedRelationshipLinks, type LinksBuilder } from './relationship-link.ts';
 
 export interface ResourceObject {
   id: string;
@@ -28,7 +28,7 @@ interface CompiledAttribute {
 
 interface CompiledRelationship {
   name: string;
-  link: LinkBuilder;
+  links: LinksBuilder;
   /** A sparse fieldset that leaves it out renders it only when it was included. */
   unlessIncluded: boolean;
 }
@@ -45,7 +45,7 @@ export class RecordSerializer {
   private readonly readId: Coercion;
 
   constructor(
-    private readonly resource: Resource,
+    private readonly resource: ResourceBase,
     fields: ReadonlySet<string> | undefined,
     extraFields: ReadonlySet<string> | undefined,
     private readonly graph?: IncludeGraph,
@@ -61,7 +61,7 @@ export class RecordSerializer {
       .filter((r) => readableNow(resource, r))
       .map((definition: RelationshipDefinition) => ({
         name: definition.name,
-        link: cachedRelatedLink(resource.resourceClass, definition),
+        links: cachedRelationshipLinks(resource.resourceClass, definition),
         unlessIncluded: fields !== undefined && !fields.has(definition.name),
       }));
   }
@@ -79,11 +79,11 @@ export class RecordSerializer {
     for (let i = 0; i < list.length; i++) {
       const attribute = list[i]!;
       if (attribute.guard !== undefined && !attribute.guard.call(this.resource, record, attribute.name)) continue;
-      const value = attribute.block === undefined ? row[attribute.name] : attribute.block.call(this.resource, row as never, this.resource as never);
+      const value = attribute.block === undefined ? row[attribute.name] : attribute.block.call(this.resource as never, row as never, this.resource as never);
       attributes[attribute.name] = value === null || value === undefined ? null : attribute.read(value);
     }
     const object: ResourceObject = { id, type: this.type, attributes };
-    if (this.relationships.length > 0) object.relationships = this.renderRelationships(row);
+    if (this.relationships.length > 0) object.relationships = this.renderRelationships(row, id);
     return object;
   }
 
@@ -92,20 +92,20 @@ export class RecordSerializer {
    * A sparse fieldset drops relationships it does not name, except included
    * ones, whose linkage clients need to attach the included records.
    */
-  private renderRelationships(row: Record<string, unknown>): Record<string, unknown> {
+  private renderRelationships(row: Record<string, unknown>, id: string): Record<string, unknown> {
     const result: Record<string, unknown> = {};
     const loaded = this.graph?.relationsOf(row);
     const implicit = loaded && this.graph!.implicitOf(row);
     const list = this.relationships;
     for (let i = 0; i < list.length; i++) {
-      const { name, link: linkOf, unlessIncluded } = list[i]!;
+      const { name, links: linksOf, unlessIncluded } = list[i]!;
       const related = loaded?.get(name);
       if (unlessIncluded && related === undefined) continue;
       const member: Record<string, unknown> = {};
       if (related !== undefined) member.data = linkage(related);
       if (related === undefined || implicit?.has(name)) member.meta = { included: false };
-      const link = linkOf(row);
-      if (link !== undefined) member.links = { related: link };
+      const links = linksOf(row, id);
+      if (links !== undefined) member.links = links;
       result[name] = member;
     }
     return result;

@@ -1,28 +1,72 @@
-import type { RelationshipDefinition } from '../relationships/relationship-definition.ts';
+import type { RelationshipDefinition } from '../resource/relationship-definition.ts';
 import { foreignKeyOf, typeColumnOf } from '../relationships/relationship-keys.ts';
-import { relatedResource } from '../relationships/resolve-resource.ts';
-import type { Resource } from '../resource/resource.ts';
+import { relatedResource } from '../resource/resolve-resource.ts';
+import type { ResourceBase } from '../resource/resource-base.ts';
 import { configurationCache } from '../resource/revision.ts';
 
-type ResourceClass = typeof Resource;
+type ResourceClass = typeof ResourceBase;
+
+/** The `links` of a relationship object. */
+export interface RelationshipLinks {
+  self?: string;
+  related: string;
+}
 
 /**
- * `links.related` of one relationship of a record: the related Resource's
- * index with the filter that selects the record's related records. None when
- * links are off, the related Resource has no index endpoint, or a belongs_to
- * key is null.
+ * The `links` of one relationship of a record (`id` is its rendered id), or
+ * none. See the `relationshipLinks` setting for the two styles.
  */
-export type LinkBuilder = (record: Record<string, unknown>) => string | undefined;
-
-const compiled = configurationCache<RelationshipDefinition, LinkBuilder>();
+export type LinksBuilder = (record: Record<string, unknown>, id: string) => RelationshipLinks | undefined;
 
 /**
- * `compileRelatedLink`, compiled once per Resource and relationship until a
- * declaration or a registered Resource could change the answer: every
- * request builds serializers, and the links are all static configuration.
+ * `links.related` in the `filters` style: the related Resource's index with
+ * the filter that selects the record's related records. None when the related
+ * Resource has no index endpoint, or a belongs_to key is null.
  */
-export function cachedRelatedLink(owner: ResourceClass, relationship: RelationshipDefinition): LinkBuilder {
-  return compiled(relationship, owner, () => compileRelatedLink(owner, relationship));
+type LinkBuilder = (record: Record<string, unknown>) => string | undefined;
+
+const compiled = configurationCache<RelationshipDefinition, LinksBuilder>();
+
+/**
+ * The links of one relationship, compiled once per Resource and relationship
+ * until a declaration or a registered Resource could change the answer:
+ * every request builds serializers, and the links are all static configuration.
+ */
+export function cachedRelationshipLinks(owner: ResourceClass, relationship: RelationshipDefinition): LinksBuilder {
+  return compiled(relationship, owner, () => compileLinks(owner, relationship));
+}
+
+function compileLinks(owner: ResourceClass, relationship: RelationshipDefinition): LinksBuilder {
+  if (!relationship.link || !owner.autolink) return () => undefined;
+  if (owner.relationshipLinks === 'endpoints') {
+    const url = memberUrl(owner);
+    return url === undefined ? () => undefined : (_record, id) => endpointLinks(url, id, relationship.name);
+  }
+  const related = compileRelatedLink(owner, relationship);
+  return (record) => {
+    const link = related(record);
+    return link === undefined ? undefined : { related: link };
+  };
+}
+
+/**
+ * Where a Resource's records are, `{baseUrl}{namespace}{path}`, when its
+ * primary endpoint shows them: the relationship endpoints hang below it.
+ */
+export function memberUrl(owner: ResourceClass): string | undefined {
+  if (!owner.endpoint.actions.includes('show')) return undefined;
+  return `${owner.baseUrl ?? ''}${owner.endpointNamespace ?? ''}${owner.endpoint.path}`;
+}
+
+/** The relationship endpoints of one record, for documents built outside an HTTP request. */
+export function relationshipUrls(owner: ResourceClass, id: string, name: string): Required<RelationshipLinks> | undefined {
+  const url = memberUrl(owner);
+  return url === undefined ? undefined : endpointLinks(url, id, name);
+}
+
+function endpointLinks(url: string, id: string, name: string): Required<RelationshipLinks> {
+  const member = `${url}/${encode(id)}`;
+  return { self: `${member}/relationships/${encode(name)}`, related: `${member}/${encode(name)}` };
 }
 
 /**
@@ -32,7 +76,6 @@ export function cachedRelatedLink(owner: ResourceClass, relationship: Relationsh
  */
 function compileRelatedLink(owner: ResourceClass, relationship: RelationshipDefinition): LinkBuilder {
   const none: LinkBuilder = () => undefined;
-  if (!relationship.link || !owner.autolink) return none;
   if (relationship.kind === 'polymorphic_belongs_to') {
     const byValue = new Map(relationship.groups!.map((g) => [g.value, keyLink(endpointOf(targetOf(relationship, g.value)), g.foreignKey ?? foreignKeyOf(relationship))]));
     const column = relationship.groupBy!;

@@ -1,12 +1,12 @@
 import { breadthFirst } from '../query/include-tree.ts';
 import type { QueryPlan } from '../query/query-plan.ts';
 import type { StatsResult } from '../read/run-stats.ts';
-import type { Resource } from '../resource/resource.ts';
+import type { ResourceBase } from '../resource/resource-base.ts';
 import type { IncludeGraph, LoadedRecord } from '../sideload/include-graph.ts';
 import type { JsonApiDocument, PaginationLinks } from './document.ts';
 import { RecordSerializer, type ResourceObject } from './record-serializer.ts';
 
-type ResourceClass = typeof Resource;
+type ResourceClass = typeof ResourceBase;
 
 export interface RenderInput {
   plan: QueryPlan;

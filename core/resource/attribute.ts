@@ -1,23 +1,25 @@
-import type { Guard } from './guard.ts';
+import type { Guard, ModelGuard, PlainGuard } from './guard.ts';
 
 export type AttributeFlag = 'readable' | 'writable' | 'sortable' | 'filterable';
 export const ATTRIBUTE_FLAGS: readonly AttributeFlag[] = ['readable', 'writable', 'sortable', 'filterable'];
 
-/** Computes an attribute's rendered value from its model; `this` is the Resource. */
-export type AttributeBlock = (model: never, resource: never) => unknown;
+/** Computes an attribute's rendered value from its model `M`; `this` is the Resource `I`. */
+export type AttributeBlock<M = never, I = never> = (this: I, model: M, resource: I) => unknown;
 
-export interface AttributeOptions {
-  readable?: Guard;
-  writable?: Guard;
-  sortable?: Guard;
-  filterable?: Guard | 'required';
+/** `attribute(name, type, options)`; `I` is the declaring Resource, `M` its model. */
+export interface AttributeOptions<I = never, M = never> {
+  readable?: ModelGuard<I, M>;
+  writable?: ModelGuard<I, M>;
+  /** Decided before any record is loaded, so the guard takes no arguments. */
+  sortable?: PlainGuard<I>;
+  filterable?: PlainGuard<I> | 'required';
   schema?: boolean;
   /** Enables only these flags (schema excepted). */
-  only?: AttributeFlag[];
+  only?: readonly AttributeFlag[];
   /** Disables these flags (schema excepted). */
-  except?: AttributeFlag[];
+  except?: readonly AttributeFlag[];
   /** Accepted values; required for enum types. */
-  allow?: unknown[];
+  allow?: readonly unknown[];
   description?: string;
 }
 

@@ -4,8 +4,9 @@ import { buildAttribute, type AttributeBlock, type AttributeOptions } from './at
 import type { FilterOptions, OperatorFunction } from './filter-definition.ts';
 import type { ResourceConfig } from './resource-config.ts';
 import { bumpRevision } from './revision.ts';
-import type { SortDirection, SortFunction, SortOptions } from './sort-definition.ts';
-import { BUILT_IN_CALCULATIONS, type BuiltInCalculation, type CalculationFunction } from './stat-definition.ts';
+import { BUILT_IN_CALCULATIONS, type BuiltInCalculation, type SortDirection } from '../adapter/adapter.ts';
+import type { SortFunction, SortOptions } from './sort-definition.ts';
+import type { CalculationFunction } from './stat-definition.ts';
 
 /*
  * The DSL's bookkeeping: each function records one declaration in a Resource's
@@ -112,11 +113,14 @@ export function declareSort(config: ResourceConfig, owner: string, name: string,
   config.sorts.set(name, { name, options, block });
 }
 
-export type StatCalculations = Array<string | Record<string, CalculationFunction>> | Record<string, CalculationFunction>;
+/** Built-in calculations by name, custom ones as functions keyed by their name. */
+export type StatCalculations<S = never, I = never> =
+  | ReadonlyArray<BuiltInCalculation | Readonly<Record<string, CalculationFunction<S, I>>>>
+  | Readonly<Record<string, CalculationFunction<S, I>>>;
 
 export function declareStat(config: ResourceConfig, owner: string, name: string, calculations: StatCalculations): void {
   const merged = new Map(config.stats.get(name)?.calculations);
-  const list = Array.isArray(calculations) ? calculations : [calculations];
+  const list = (Array.isArray(calculations) ? calculations : [calculations]) as Exclude<StatCalculations, Readonly<Record<string, unknown>>>;
   for (const entry of list) {
     if (typeof entry === 'string') {
       if (!(BUILT_IN_CALCULATIONS as readonly string[]).includes(entry)) {
@@ -124,7 +128,7 @@ export function declareStat(config: ResourceConfig, owner: string, name: string,
           `${owner}: stat "${name}" has unknown calculation "${entry}"; built in: ${BUILT_IN_CALCULATIONS.join(', ')}, or pass a function`,
         );
       }
-      merged.set(entry, entry as BuiltInCalculation);
+      merged.set(entry, entry);
     } else {
       for (const [calc, fn] of Object.entries(entry)) merged.set(calc, fn);
     }

@@ -1,3 +1,5 @@
+import type { MuralContext } from '../context.ts';
+
 /**
  * A guard decides a flag per request. `true`/`false` are fixed; a string names
  * a method on the Resource; a function is called with the Resource as `this`.
@@ -5,10 +7,22 @@
  * model and the attribute name, so a model is loaded only when asked for.
  */
 export type GuardFunction = (this: GuardReceiver, model?: never, name?: string) => boolean;
+/** A guard as recorded; the DSL takes the precise forms below. */
 export type Guard = boolean | string | ((...args: never[]) => boolean);
 
+/** The names of `I`'s methods (guards and hooks name them); any string when `I` is not known. */
+export type MethodName<I = never> = [I] extends [never]
+  ? string
+  : { [K in keyof I]-?: I[K] extends (...args: never) => unknown ? K : never }[keyof I] & string;
+
+/** A guard that takes no arguments: fixed, a method of the Resource `I`, or a function reading `this.context`. */
+export type PlainGuard<I = never> = boolean | MethodName<I> | ((this: I) => boolean);
+
+/** A guard on a record's attribute: it may also declare the model `M` and the attribute name as arguments. */
+export type ModelGuard<I = never, M = never> = boolean | MethodName<I> | ((this: I, model: M, name: string) => boolean);
+
 export interface GuardReceiver {
-  readonly context: Record<string, unknown> | undefined;
+  readonly context: MuralContext | undefined;
 }
 
 /** A guard reduced to something callable, with its arity known in advance. */

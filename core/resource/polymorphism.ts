@@ -1,7 +1,22 @@
-import { variantsOf } from '../query/include-tree.ts';
-import type { Resource } from './resource.ts';
+import type { RelationshipDefinition } from './relationship-definition.ts';
+import { relatedResource } from './resolve-resource.ts';
+import type { ResourceBase } from './resource-base.ts';
 
-type ResourceClass = typeof Resource;
+type ResourceClass = typeof ResourceBase;
+
+/** A Resource and the polymorphic children it may stand for. */
+export function variantsOf(resource: ResourceClass): ResourceClass[] {
+  const children = (resource.polymorphic ?? []).map((ref) => relatedResource({ ...syntheticRelationship(resource), resource: ref }));
+  return [resource, ...children];
+}
+
+/** Children are named as relationship targets are (class, type, name or thunk), so they resolve the same way. */
+function syntheticRelationship(owner: ResourceClass): RelationshipDefinition {
+  return {
+    name: owner.type, kind: 'has_many', primaryKey: 'id', readable: true, writable: true, link: false, single: false,
+    alwaysIncludeResourceIds: false, owner,
+  };
+}
 
 /**
  * The Resource a record renders as. A polymorphic parent hands each record to

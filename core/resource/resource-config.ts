@@ -1,17 +1,15 @@
-import type { AdapterClass } from '../adapter/adapter.ts';
-import type { RelationshipDefinition } from '../relationships/relationship-definition.ts';
-import { registerResource } from '../relationships/resource-registry.ts';
-import type { HookDefinition } from '../write/hook-definition.ts';
+import type { AdapterClass, SortDirection } from '../adapter/adapter.ts';
+import type { Action } from './action.ts';
+import type { RelationshipDefinition, ResourceClassLike } from './relationship-definition.ts';
+import { registerResource } from './resource-registry.ts';
+import type { HookDefinition } from './hook-definition.ts';
 import { bumpRevision } from './revision.ts';
 import type { AttributeDefinition } from './attribute.ts';
 import type { FilterDeclaration } from './filter-definition.ts';
 import type { Guard } from './guard.ts';
 import type { ResourceGuardDefinition } from './resource-guard.ts';
-import type { SortDeclaration, SortDirection } from './sort-definition.ts';
+import type { SortDeclaration } from './sort-definition.ts';
 import type { StatDefinition } from './stat-definition.ts';
-
-export type Action = 'index' | 'show' | 'create' | 'update' | 'destroy';
-export const ALL_ACTIONS: readonly Action[] = ['index', 'show', 'create', 'update', 'destroy'];
 
 export interface Endpoint {
   /** Path below the namespace, e.g. `/employees`. */
@@ -38,9 +36,17 @@ export interface ResourceSettings {
   maxFilterValues: number;
   validateEndpoints: boolean;
   autolink: boolean;
+  /**
+   * What a relationship object's `links` point at: `'filters'`, the related
+   * Resource's index filtered to the record's related records; `'endpoints'`,
+   * the relationship endpoints (`self`: `…/{id}/relationships/{name}`,
+   * `related`: `…/{id}/{name}`), which answer exactly what `include` gives.
+   */
+  relationshipLinks: RelationshipLinkStyle;
   paginationLinks: boolean;
   filtersAcceptNilByDefault: boolean;
-  polymorphic?: Array<string | (() => unknown)>;
+  /** The child Resources: class names, types, or thunks returning the classes. */
+  polymorphic?: Array<string | (() => ResourceClassLike)>;
   attributesReadableByDefault: Guard;
   attributesWritableByDefault: Guard;
   attributesSortableByDefault: Guard;
@@ -48,8 +54,12 @@ export interface ResourceSettings {
   attributesSchemaByDefault: boolean;
 }
 
-export type ExtraAttributeHook = (scope: never, resource: never) => unknown;
-export type PaginateFunction = (scope: never, number: number, size: number, resource: never) => unknown;
+export type RelationshipLinkStyle = 'filters' | 'endpoints';
+
+/** Adjusts the scope `S` when an extra attribute is requested, and returns it. */
+export type ExtraAttributeHook<S = never, I = never, Result = unknown> = (scope: S, resource: I) => Result;
+/** Replaces the adapter's pagination of the scope `S`. */
+export type PaginateFunction<S = never, I = never, Result = unknown> = (scope: S, number: number, size: number, resource: I) => Result;
 
 /**
  * Everything the DSL records for one Resource class. A subclass starts from a
@@ -86,6 +96,7 @@ export const DEFAULT_SETTINGS: ResourceSettings = {
   maxFilterValues: 1000,
   validateEndpoints: false,
   autolink: true,
+  relationshipLinks: 'filters',
   paginationLinks: true,
   filtersAcceptNilByDefault: false,
   attributesReadableByDefault: true,

@@ -1,6 +1,6 @@
 import { Forbidden, ResourceConfigurationError } from '../errors/index.ts';
+import { ALL_ACTIONS, type Action } from './action.ts';
 import { resolveGuard, type Guard } from './guard.ts';
-import { ALL_ACTIONS, configOf, type Action } from './resource-config.ts';
 import { bumpRevision } from './revision.ts';
 
 /** `guard(guard, { only | except })`: which actions a Resource-level guard covers. */
@@ -18,18 +18,23 @@ export interface ResourceGuardDefinition {
 /** The reads a relationship makes of its related records: both list and show. */
 const READ_ACTIONS: readonly Action[] = ['index', 'show'];
 
-export function declareResourceGuard(resourceClass: { name: string }, guard: Guard, options: ResourceGuardOptions = {}): void {
-  const owner = `${resourceClass.name}.guard`;
+/** The part of a Resource's config this file reads and writes (resource-config.ts holds the whole). */
+interface GuardedConfig {
+  readonly guards: ResourceGuardDefinition[];
+}
+
+export function declareResourceGuard(config: GuardedConfig, className: string, guard: Guard, options: ResourceGuardOptions = {}): void {
+  const owner = `${className}.guard`;
   for (const action of [...(options.only ?? []), ...(options.except ?? [])]) {
     if (!ALL_ACTIONS.includes(action)) throw new ResourceConfigurationError(`${owner}: unknown action "${action}"; actions: ${ALL_ACTIONS.join(', ')}`);
   }
   if (options.only && options.except) throw new ResourceConfigurationError(`${owner}: give only: or except:, not both`);
   const actions = ALL_ACTIONS.filter((a) => (options.only ? options.only.includes(a) : !(options.except ?? []).includes(a)));
   bumpRevision();
-  configOf(resourceClass).guards.push({ guard, actions });
+  config.guards.push({ guard, actions });
 }
 
-type GuardedClass = { name: string; type: string; new (): object };
+type GuardedClass = { readonly name: string; readonly config: GuardedConfig; new (): object };
 
 /**
  * Whether this request may perform `action` on the Resource: every guard
@@ -37,7 +42,7 @@ type GuardedClass = { name: string; type: string; new (): object };
  * record yet) and read `this.context`.
  */
 export function resourceAllows(resourceClass: GuardedClass, action: Action): boolean {
-  const guards = configOf(resourceClass).guards;
+  const guards = resourceClass.config.guards;
   if (guards.length === 0) return true;
   let receiver: object | undefined;
   for (const { guard, actions } of guards) {
@@ -60,7 +65,7 @@ export function assertAllowed(resourceClasses: readonly GuardedClass[], action: 
 }
 
 /** The actions some guard covers, for the schema and `mural guards`. */
-export function guardedActions(resourceClass: object): Action[] {
-  const covered = new Set(configOf(resourceClass).guards.filter((g) => g.guard !== true).flatMap((g) => g.actions));
+export function guardedActions(resourceClass: { readonly config: GuardedConfig }): Action[] {
+  const covered = new Set(resourceClass.config.guards.filter((g) => g.guard !== true).flatMap((g) => g.actions));
   return ALL_ACTIONS.filter((a) => covered.has(a));
 }

@@ -1,4 +1,4 @@
-import { registryRevision } from '../relationships/resource-registry.ts';
+import { registryRevision } from './resource-registry.ts';
 
 /**
  * Counts declarations. Anything derived from Resource configuration (resolved

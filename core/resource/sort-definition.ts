@@ -1,7 +1,7 @@
-export type SortDirection = 'asc' | 'desc';
+import type { SortDirection } from '../adapter/adapter.ts';
 
-/** Orders the scope by a custom rule. */
-export type SortFunction = (scope: never, direction: SortDirection, resource: never) => unknown;
+/** Orders the scope `S` by a custom rule and returns it. */
+export type SortFunction<S = never, I = never, Result = unknown> = (scope: S, direction: SortDirection, resource: I) => Result;
 
 export interface SortOptions {
   /** Restricts the sort to one direction. */

@@ -1,9 +1,7 @@
-/** A custom calculation: receives the filtered, unpaginated scope and the attribute name. */
-export type CalculationFunction = (scope: never, attribute: string, resource: never) => unknown;
+import type { BuiltInCalculation } from '../adapter/adapter.ts';
 
-/** The calculations every adapter provides. */
-export const BUILT_IN_CALCULATIONS = ['count', 'sum', 'average', 'maximum', 'minimum'] as const;
-export type BuiltInCalculation = (typeof BUILT_IN_CALCULATIONS)[number];
+/** A custom calculation: receives the filtered, unpaginated scope `S` and the attribute name; may be async. */
+export type CalculationFunction<S = never, I = never> = (scope: S, attribute: string, resource: I) => unknown;
 
 export interface StatDefinition {
   readonly name: string;

@@ -1,15 +1,16 @@
+import { prepareResources } from '../relationships/prepare.ts';
 import { resolveFilters } from '../query/resolved-filter.ts';
-import { targetResources, variantsOf } from '../query/include-tree.ts';
-import type { RelationshipDefinition } from '../relationships/relationship-definition.ts';
-import { relatedResource } from '../relationships/resolve-resource.ts';
+import { targetResources } from '../query/include-tree.ts';
+import type { RelationshipDefinition } from '../resource/relationship-definition.ts';
+import { relatedResource } from '../resource/resolve-resource.ts';
 import type { Guard } from '../resource/guard.ts';
-import { polymorphicParentOf } from '../resource/polymorphism.ts';
-import type { Resource } from '../resource/resource.ts';
+import { polymorphicParentOf, variantsOf } from '../resource/polymorphism.ts';
+import type { ResourceBase } from '../resource/resource-base.ts';
 import { guardedActions } from '../resource/resource-guard.ts';
 import { Types } from '../types/index.ts';
 import type { FlagValue, ResourceSchema, Schema } from './schema-types.ts';
 
-type ResourceClass = typeof Resource;
+type ResourceClass = typeof ResourceBase;
 
 /**
  * The schema of a set of Resources, in the layout users of this framework
@@ -17,6 +18,8 @@ type ResourceClass = typeof Resource;
  * Resources always give byte-identical output.
  */
 export function buildSchema(resources: readonly ResourceClass[]): Schema {
+  // what relationships imply on the other side (inverse filters) is served, so it is described too
+  prepareResources();
   const concrete = [...new Set(resources.flatMap(variantsOf))].filter((r) => !r.abstractClass).sort(byName);
   const endpoints: Schema['endpoints'] = {};
   for (const resource of concrete) {
@@ -30,7 +33,8 @@ export function buildSchema(resources: readonly ResourceClass[]): Schema {
   return { resources: concrete.map(resourceSchema), endpoints: sortKeys(endpoints), types };
 }
 
-function resourceSchema(resource: ResourceClass): ResourceSchema {
+/** One Resource's entry of the schema; the OpenAPI description reads the same. */
+export function resourceSchema(resource: ResourceClass): ResourceSchema {
   const { config } = resource;
   const attributes: ResourceSchema['attributes'] = {};
   const extra: ResourceSchema['extra_attributes'] = {};

@@ -1,7 +1,7 @@
-import type { Resource } from '../resource/resource.ts';
+import type { ResourceBase } from '../resource/resource-base.ts';
 
 /** Runs the `onExtraAttribute` hooks of the extra attributes a request asked for. */
-export function applyExtraAttributeHooks(resource: Resource, scope: unknown, requested: ReadonlySet<string> | undefined): unknown {
+export function applyExtraAttributeHooks(resource: ResourceBase, scope: unknown, requested: ReadonlySet<string> | undefined): unknown {
   if (!requested) return scope;
   let current = scope;
   for (const name of requested) {

@@ -1,8 +1,8 @@
-import type { Resource } from '../resource/resource.ts';
+import type { ResourceBase } from '../resource/resource-base.ts';
 import type { FilterCondition } from '../query/query-plan.ts';
 
 /** Narrows the scope by each condition in turn; several conditions are ANDed. */
-export function applyFilters(resource: Resource, scope: unknown, conditions: readonly FilterCondition[]): unknown {
+export function applyFilters(resource: ResourceBase, scope: unknown, conditions: readonly FilterCondition[]): unknown {
   let current = scope;
   for (const condition of conditions) {
     const implementation = condition.filter.operators.get(condition.operator)!;

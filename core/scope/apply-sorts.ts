@@ -1,11 +1,11 @@
-import type { Resource } from '../resource/resource.ts';
+import type { ResourceBase } from '../resource/resource-base.ts';
 import type { SortCondition } from '../query/query-plan.ts';
 
 /**
  * Orders the scope. The primary key always ends the order so that pages are
  * stable on every database (PostgreSQL returns ties in any order).
  */
-export function applySorts(resource: Resource, scope: unknown, sorts: readonly SortCondition[]): unknown {
+export function applySorts(resource: ResourceBase, scope: unknown, sorts: readonly SortCondition[]): unknown {
   const { config } = resource.resourceClass;
   let current = scope;
   for (const { name, direction } of sorts) {

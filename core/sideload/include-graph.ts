@@ -2,10 +2,10 @@ import { muralConfig } from '../config.ts';
 import { InvalidQueryError } from '../errors/index.ts';
 import type { IncludeNode } from '../query/include-tree.ts';
 import type { StatsResult } from '../read/run-stats.ts';
-import type { Resource } from '../resource/resource.ts';
+import type { ResourceBase } from '../resource/resource-base.ts';
 import { Limiter } from './limiter.ts';
 
-type ResourceClass = typeof Resource;
+type ResourceClass = typeof ResourceBase;
 
 /** A related record and the Resource (polymorphic child included) it renders as. */
 export interface LoadedRecord {

@@ -1,9 +1,9 @@
 import { equalityClause, type Adapter, type JoinTable } from '../adapter/adapter.ts';
-import type { RelationshipDefinition } from '../relationships/relationship-definition.ts';
+import type { RelationshipDefinition } from '../resource/relationship-definition.ts';
 import { foreignKeyOf, otherKeyOf, typeColumnOf } from '../relationships/relationship-keys.ts';
-import type { Resource } from '../resource/resource.ts';
+import type { ResourceBase } from '../resource/resource-base.ts';
 
-type ResourceClass = typeof Resource;
+type ResourceClass = typeof ResourceBase;
 
 /**
  * How one relationship kind finds the children of known parents and hands
@@ -28,7 +28,14 @@ export function distinct(values: unknown[]): unknown[] {
   return [...seen.values()];
 }
 
-export function linkStrategy(relationship: RelationshipDefinition, parentResource: ResourceClass, parents: object[], related: ResourceClass, foreignKey = foreignKeyOf(relationship)): LinkStrategy {
+/**
+ * `annotate: false` (one parent, as related endpoints have) leaves out what
+ * only sorting children among several parents needs: a many_to_many's parent
+ * ids per record.
+ */
+export function linkStrategy(
+  relationship: RelationshipDefinition, parentResource: ResourceClass, parents: object[], related: ResourceClass, foreignKey = foreignKeyOf(relationship), annotate = true,
+): LinkStrategy {
   const rows = parents as Array<Record<string, unknown>>;
   const pk = relationship.primaryKey;
   switch (relationship.kind) {
@@ -44,7 +51,7 @@ export function linkStrategy(relationship: RelationshipDefinition, parentResourc
       const join: JoinTable = { table: relationship.joinTable!, parentKey: foreignKey, childKey: otherKeyOf(related), primaryKey: pk };
       return {
         keys: distinct(rows.map((p) => p[pk])),
-        link(scope, adapter) { return adapter.filterThrough(scope, join, this.keys, true); },
+        link(scope, adapter) { return adapter.filterThrough(scope, join, this.keys, annotate); },
         parentKeys: (child, adapter) => adapter.throughParentIds(child),
         parentKey: (parent) => parent[pk],
       };

@@ -1,18 +1,18 @@
 import { InvalidQueryError } from '../errors/index.ts';
 import { buildNodeQuery } from '../query/build-query.ts';
 import { findRelationship, type IncludeNode } from '../query/include-tree.ts';
-import type { QueryParams } from '../query/query-params.ts';
+import type { QueryParams } from '../query-params.ts';
 import type { QueryPlan } from '../query/query-plan.ts';
 import { loadRecords } from '../read/load-records.ts';
-import { relatedResource } from '../relationships/resolve-resource.ts';
+import { relatedResource } from '../resource/resolve-resource.ts';
 import { foreignKeyOf } from '../relationships/relationship-keys.ts';
-import { TO_MANY, type RelationshipDefinition } from '../relationships/relationship-definition.ts';
+import { TO_MANY, type RelationshipDefinition } from '../resource/relationship-definition.ts';
 import { variantFor } from '../resource/polymorphism.ts';
-import type { Resource } from '../resource/resource.ts';
+import type { ResourceBase } from '../resource/resource-base.ts';
 import type { IncludeGraph, LoadedRecord } from './include-graph.ts';
 import { linkStrategy } from './relationship-links.ts';
 
-type ResourceClass = typeof Resource;
+type ResourceClass = typeof ResourceBase;
 
 /**
  * sideload: loads every include node under `parents`, one query per node and
@@ -77,12 +77,13 @@ async function loadGroup(
   if (strategy.keys.length === 0) return [];
   const resource = new related();
   const nodeParams = parentPlan.nodeParams.get(node)!;
-  const params: QueryParams = {
+  // the client's values as given: buildNodeQuery checks them, after the relationship's params block
+  const params = {
     filter: { ...nodeParams.filter },
     sort: [...nodeParams.sort],
     page: nodeParams.pageSize === undefined ? {} : { size: nodeParams.pageSize },
     stats: { ...nodeParams.stats },
-  };
+  } as QueryParams;
   relationship.params?.(params, parents.map((p) => p.record) as never[], resource as never);
   // a LIMIT of the request's remaining budget: going over is refused without first loading everything
   const budget = graph.recordBudget();
@@ -104,12 +105,13 @@ async function loadGroup(
   return children;
 }
 
-function assignChildren(
+/** Hands each parent its children: by key, or through the relationship's `assign`/`assignEach` block. */
+export function assignChildren(
   relationship: RelationshipDefinition,
   parents: LoadedRecord[],
   children: LoadedRecord[],
   strategy: ReturnType<typeof linkStrategy>,
-  resource: Resource,
+  resource: ResourceBase,
   graph: IncludeGraph,
   name: string,
 ): void {

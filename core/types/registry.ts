@@ -2,6 +2,7 @@ import { ResourceConfigurationError } from '../errors/index.ts';
 import { ARRAY_OF_PLURALS, arrayOf } from './array-of.ts';
 import { builtInTypes } from './built-in-types.ts';
 import type { TypeDefinition } from './type-definition.ts';
+import type { BuiltInTypeName } from './type-names.ts';
 
 const BUILT_IN = builtInTypes();
 
@@ -10,9 +11,12 @@ const BUILT_IN = builtInTypes();
  * a coercion in place (`Types.string.read = Types.integer.read`) or register
  * their own type by assignment (`Types.money = { params, read, write, kind,
  * canonical_name, description }`), and everything that looks types up sees
- * the change.
+ * the change. Declaring the new name in `TypeNames` lets the DSL accept it.
  */
-export const Types: Record<string, TypeDefinition> = { ...BUILT_IN };
+export const Types: TypeRegistry = { ...BUILT_IN } as TypeRegistry;
+
+/** The registry's shape: every built-in, plus whatever an application registers. */
+export type TypeRegistry = Record<BuiltInTypeName, TypeDefinition> & { [name: string]: TypeDefinition };
 
 // Falls back to the built-in entry so deleting Types.integer cannot break array_of_integers.
 const resolveElement = (name: string): TypeDefinition => Types[name] ?? BUILT_IN[name]!;

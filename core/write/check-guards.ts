@@ -1,8 +1,8 @@
 import { UnwritableError } from '../errors/index.ts';
-import { TO_MANY } from '../relationships/relationship-definition.ts';
+import { TO_MANY } from '../resource/relationship-definition.ts';
 import { resolveGuard } from '../resource/guard.ts';
 import { assertAllowed, resourceAllows } from '../resource/resource-guard.ts';
-import type { Action } from '../resource/resource-config.ts';
+import type { Action } from '../resource/action.ts';
 import type { NodeAction, WriteNode } from './write-node.ts';
 
 /** The Resource action a sideposted method performs on the related record. */

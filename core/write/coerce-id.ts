@@ -1,5 +1,5 @@
 import { TypeCoercionError, type MuralErrorOptions } from '../errors/index.ts';
-import type { Resource } from '../resource/resource.ts';
+import type { ResourceBase } from '../resource/resource-base.ts';
 import { lookupType } from '../types/index.ts';
 
 /**
@@ -7,7 +7,7 @@ import { lookupType } from '../types/index.ts';
  * Resource's declared `id` type exactly as reads coerce `filter[id]`, so a
  * value the database could not compare is a 400 before any SQL runs.
  */
-export function coerceId(resource: typeof Resource, id: string, location: Omit<MuralErrorOptions, 'detail'> = {}): unknown {
+export function coerceId(resource: typeof ResourceBase, id: string, location: Omit<MuralErrorOptions, 'detail'> = {}): unknown {
   const attribute = resource.config.attributes.get('id');
   try {
     return lookupType(attribute?.type ?? 'integer_id').params(id);

@@ -1,8 +1,9 @@
 import { BadRequestError, ConflictError, TypeCoercionError, UnwritableError } from '../errors/index.ts';
-import { targetResources, variantsOf } from '../query/include-tree.ts';
-import type { RelationshipDefinition } from '../relationships/relationship-definition.ts';
-import { TO_MANY } from '../relationships/relationship-definition.ts';
-import type { Resource } from '../resource/resource.ts';
+import { targetResources } from '../query/include-tree.ts';
+import { variantsOf } from '../resource/polymorphism.ts';
+import type { RelationshipDefinition } from '../resource/relationship-definition.ts';
+import { TO_MANY } from '../resource/relationship-definition.ts';
+import type { ResourceBase } from '../resource/resource-base.ts';
 import { lookupType } from '../types/index.ts';
 import { muralConfig } from '../config.ts';
 import { dictionary } from '../dictionary.ts';
@@ -11,7 +12,7 @@ import { coerceId } from './coerce-id.ts';
 import { writableNow } from './writable.ts';
 import type { NodeAction, WriteNode, WriteRelationship } from './write-node.ts';
 
-type ResourceClass = typeof Resource;
+type ResourceClass = typeof ResourceBase;
 type Json = Record<string, unknown>;
 
 const METHODS: readonly NodeAction[] = ['create', 'update', 'destroy', 'disassociate'];
@@ -92,7 +93,7 @@ class PayloadParser {
     }
   }
 
-  private attributes(instance: Resource, node: WriteNode, raw: unknown, pointer: string): void {
+  private attributes(instance: ResourceBase, node: WriteNode, raw: unknown, pointer: string): void {
     if (raw === undefined) return;
     if (!isObject(raw)) throw bad('invalid_document', 'attributes must be an object', `${pointer}/attributes`);
     const { config, type } = instance.resourceClass;
@@ -111,7 +112,7 @@ class PayloadParser {
     }
   }
 
-  private relationship(instance: Resource, name: string, value: unknown, pointer: string, at: Position): WriteRelationship {
+  private relationship(instance: ResourceBase, name: string, value: unknown, pointer: string, at: Position): WriteRelationship {
     const owner = instance.resourceClass;
     const definition = owner.config.relationships.get(name);
     if (!definition) throw bad('unknown_relationship', `Unknown relationship "${name}" on ${owner.type}`, pointer);

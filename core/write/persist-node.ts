@@ -1,8 +1,8 @@
 import type { JoinTable } from '../adapter/adapter.ts';
-import { relatedResource } from '../relationships/resolve-resource.ts';
+import { relatedResource } from '../resource/resolve-resource.ts';
 import { foreignKeyOf, otherKeyOf, typeColumnOf } from '../relationships/relationship-keys.ts';
-import type { RelationshipDefinition } from '../relationships/relationship-definition.ts';
-import type { Resource } from '../resource/resource.ts';
+import type { RelationshipDefinition } from '../resource/relationship-definition.ts';
+import type { ResourceBase } from '../resource/resource-base.ts';
 import { runAround, runHooks } from './run-hooks.ts';
 import type { WriteSession } from './write-session.ts';
 import type { WriteNode, WriteRelationship } from './write-node.ts';
@@ -116,7 +116,7 @@ async function saveRecord(session: WriteSession, node: WriteNode, skip: string[]
   });
 }
 
-async function saveOrReport(session: WriteSession, node: WriteNode, resource: Resource, model: object): Promise<void> {
+async function saveOrReport(session: WriteSession, node: WriteNode, resource: ResourceBase, model: object): Promise<void> {
   try {
     await resource.save(model);
   } catch (error) {

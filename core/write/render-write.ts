@@ -1,7 +1,7 @@
 import { buildQuery } from '../query/build-query.ts';
 import { readableNow, targetResources, type IncludeNode } from '../query/include-tree.ts';
-import type { QueryParams } from '../query/query-params.ts';
-import { TO_MANY } from '../relationships/relationship-definition.ts';
+import type { QueryParams } from '../query-params.ts';
+import { TO_MANY } from '../resource/relationship-definition.ts';
 import type { JsonApiDocument } from '../render/document.ts';
 import { renderDocument } from '../render/render-document.ts';
 import { IncludeGraph, type LoadedRecord } from '../sideload/include-graph.ts';

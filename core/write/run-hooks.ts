@@ -1,8 +1,8 @@
 import { ResourceConfigurationError } from '../errors/index.ts';
-import type { Resource } from '../resource/resource.ts';
-import { appliesTo, type HookDefinition, type HookName, type WriteAction } from './hook-definition.ts';
+import type { ResourceBase } from '../resource/resource-base.ts';
+import { appliesTo, type HookDefinition, type HookName, type WriteAction } from '../resource/hook-definition.ts';
 
-function callable(resource: Resource, definition: HookDefinition): (...args: unknown[]) => unknown {
+function callable(resource: ResourceBase, definition: HookDefinition): (...args: unknown[]) => unknown {
   const { handler } = definition;
   if (typeof handler === 'function') return (...args) => (handler as (...a: unknown[]) => unknown).apply(resource, args);
   const method = (resource as unknown as Record<string, unknown>)[handler];
@@ -12,12 +12,12 @@ function callable(resource: Resource, definition: HookDefinition): (...args: unk
   return (...args) => (method as (...a: unknown[]) => unknown).apply(resource, args);
 }
 
-function hooksFor(resource: Resource, hook: HookName, action: WriteAction): HookDefinition[] {
+function hooksFor(resource: ResourceBase, hook: HookName, action: WriteAction): HookDefinition[] {
   return resource.resourceClass.config.hooks.filter((h) => h.hook === hook && appliesTo(h, action));
 }
 
 /** Runs every `hook` declared for `action`, in declaration order. */
-export async function runHooks(resource: Resource, hook: HookName, action: WriteAction, ...args: unknown[]): Promise<void> {
+export async function runHooks(resource: ResourceBase, hook: HookName, action: WriteAction, ...args: unknown[]): Promise<void> {
   for (const definition of hooksFor(resource, hook, action)) await callable(resource, definition)(...args);
 }
 
@@ -26,7 +26,7 @@ export async function runHooks(resource: Resource, hook: HookName, action: Write
  * outermost. Each receives the hook's arguments and a `proceed` function that
  * runs the rest and resolves to its result.
  */
-export function runAround<T>(resource: Resource, hook: HookName, action: WriteAction, args: unknown[], inner: () => Promise<T>): Promise<T> {
+export function runAround<T>(resource: ResourceBase, hook: HookName, action: WriteAction, args: unknown[], inner: () => Promise<T>): Promise<T> {
   const wrapped = hooksFor(resource, hook, action).reduceRight<() => Promise<T>>((next, definition) => {
     return async () => {
       let result: T | undefined;

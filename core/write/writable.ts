@@ -1,10 +1,10 @@
 import { relationshipAllows } from '../query/include-tree.ts';
-import type { RelationshipDefinition } from '../relationships/relationship-definition.ts';
+import type { RelationshipDefinition } from '../resource/relationship-definition.ts';
 import { resolveGuard } from '../resource/guard.ts';
-import type { Resource } from '../resource/resource.ts';
+import type { ResourceBase } from '../resource/resource-base.ts';
 
 /** A relationship's writable guard, looked up like its readable one. */
-export function writableNow(resource: Resource, relationship: RelationshipDefinition): boolean {
+export function writableNow(resource: ResourceBase, relationship: RelationshipDefinition): boolean {
   return relationshipAllows(resource, relationship, relationship.writable);
 }
 
@@ -13,7 +13,7 @@ export function writableNow(resource: Resource, relationship: RelationshipDefini
  * record, on create the new unsaved one (only handed over when the guard
  * declares a parameter for it).
  */
-export function attributeWritable(resource: Resource, name: string, model: object | undefined): boolean {
+export function attributeWritable(resource: ResourceBase, name: string, model: object | undefined): boolean {
   const attribute = resource.resourceClass.config.attributes.get(name)!;
   if (typeof attribute.writable === 'boolean') return attribute.writable;
   const guard = resolveGuard(attribute.writable, resource, `${resource.resourceClass.name}.${name}`);

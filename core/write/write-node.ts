@@ -1,6 +1,6 @@
 import type { RecordLocation } from '../errors/index.ts';
-import type { RelationshipDefinition } from '../relationships/relationship-definition.ts';
-import type { Resource } from '../resource/resource.ts';
+import type { RelationshipDefinition } from '../resource/relationship-definition.ts';
+import type { ResourceBase } from '../resource/resource-base.ts';
 
 export type NodeAction = 'create' | 'update' | 'destroy' | 'disassociate';
 
@@ -10,7 +10,7 @@ export type NodeAction = 'create' | 'update' | 'destroy' | 'disassociate';
  * The persist stage fills `model` as it goes.
  */
 export interface WriteNode {
-  resource: typeof Resource;
+  resource: typeof ResourceBase;
   action: NodeAction;
   id?: string;
   /** `id` coerced by the Resource's id type: what queries compare. */

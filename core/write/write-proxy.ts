@@ -2,10 +2,10 @@ import { unlessTransient } from '../adapter/transient-failure.ts';
 import { context as currentContext, withContext, type MuralContext } from '../context.ts';
 import { withDeadline } from '../deadline.ts';
 import { MuralError, UnwritableError, ValidationFailed, type JsonApiErrorObject } from '../errors/index.ts';
-import type { QueryParams } from '../query/query-params.ts';
+import type { QueryParams } from '../query-params.ts';
 import { prepareResources } from '../relationships/prepare.ts';
 import type { JsonApiDocument } from '../render/document.ts';
-import type { Resource } from '../resource/resource.ts';
+import type { ResourceBase } from '../resource/resource-base.ts';
 import { coerceId } from './coerce-id.ts';
 import { parsePayload, type PayloadTarget } from './parse-payload.ts';
 import { persistGraph } from './persist-graph.ts';
@@ -26,21 +26,21 @@ export interface WriteTarget {
  * in `errors`; malformed payloads (400), conflicts (409) and missing records
  * (404) are thrown, as they are the caller's mistake rather than the data's.
  */
-export class WriteProxy {
+export class WriteProxy<Model = unknown> {
   errors: JsonApiErrorObject[] = [];
   private root?: WriteNode;
   private readonly capturedContext: MuralContext | undefined = currentContext();
 
   constructor(
-    readonly resourceClass: typeof Resource,
+    readonly resourceClass: typeof ResourceBase,
     readonly payload: unknown,
     readonly target: WriteTarget,
     readonly params: QueryParams = {},
   ) {}
 
   /** The written model, once saved. */
-  get data(): object | undefined {
-    return this.root?.model;
+  get data(): Model | undefined {
+    return this.root?.model as Model | undefined;
   }
 
   async save(): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { equalityClause, type Adapter } from '../adapter/adapter.ts';
 import { RecordNotFound, UnwritableError, ValidationFailed, type RecordLocation, type ValidationIssue } from '../errors/index.ts';
-import type { Resource } from '../resource/resource.ts';
+import type { ResourceBase } from '../resource/resource-base.ts';
 import { attributeWritable } from './writable.ts';
 import type { WriteNode } from './write-node.ts';
 
@@ -13,11 +13,11 @@ import type { WriteNode } from './write-node.ts';
 export class WriteSession {
   readonly issues: Array<{ location: RecordLocation; issue: ValidationIssue }> = [];
   readonly processed: WriteNode[] = [];
-  private readonly instances = new Map<WriteNode, Resource>();
+  private readonly instances = new Map<WriteNode, ResourceBase>();
 
   constructor(readonly transaction: unknown) {}
 
-  resourceFor(node: WriteNode): Resource {
+  resourceFor(node: WriteNode): ResourceBase {
     let instance = this.instances.get(node);
     if (!instance) this.instances.set(node, (instance = new node.resource()));
     return instance;
@@ -32,7 +32,7 @@ export class WriteSession {
     if (seen.has(node)) return;
     seen.add(node);
     const resource = this.resourceFor(node);
-    node.model = node.action === 'create' ? await resource.build(resource.resourceClass.model) : await this.findExisting(node);
+    node.model ??= node.action === 'create' ? await resource.build(resource.resourceClass.model) : await this.findExisting(node);
     for (const name of node.guardedAttributes) {
       if (!attributeWritable(resource, name, node.model)) {
         throw new UnwritableError('attribute', name, node.resource.type, `${node.location.pointer ?? ''}/attributes/${name}`);

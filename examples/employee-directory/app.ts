@@ -1,6 +1,7 @@
 import express, { type Express } from 'express';
 import type { Sequelize } from 'sequelize';
-import { muralRouter } from '../../plugins/express/index.ts';
+import { muralRouter } from 'mural/express';
+import { API_INFO } from './api-info.ts';
 import { defineModels, type Models } from './db/models/index.ts';
 import { defineResources, type DirectoryResources } from './resources/index.ts';
 
@@ -13,6 +14,8 @@ export function createApp(sequelize: Sequelize): { app: Express; models: Models;
     muralRouter({
       resources: Object.values(resources),
       context: (req) => ({ role: req.header('X-Role') }),
+      // GET /api/v1/openapi.json: the document `mural openapi` writes to openapi.json
+      openapi: { info: API_INFO },
     }),
   );
   return { app, models, resources };

@@ -1,5 +1,6 @@
 import type { Sequelize } from 'sequelize';
-import { defineConfig } from '../../commands/index.ts';
+import { defineConfig } from 'mural/cli';
+import { API_INFO } from './api-info.ts';
 import { connect } from './db/connection.ts';
 import { defineModels } from './db/models/index.ts';
 import { seedIfEmpty } from './db/seed.ts';
@@ -14,6 +15,7 @@ let sequelize: Sequelize | undefined;
  */
 export default defineConfig({
   schemaPath: 'schema.json',
+  openapi: { path: 'openapi.json', info: API_INFO },
   generator: {
     resources: 'resources',
     models: 'db/models',

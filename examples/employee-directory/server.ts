@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { answerClientErrors, gracefulShutdown, muralHealth } from '../../plugins/express/index.ts';
+import { answerClientErrors, gracefulShutdown, muralHealth } from 'mural/express';
 import { connect } from './db/connection.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { createApp } from './app.ts';

@@ -1,4 +1,5 @@
 export { muralRouter, type MuralRouterOptions } from './router.ts';
+export type { MuralOpenApiOptions } from './openapi-route.ts';
 export { sendError } from './error-response.ts';
 export { JSONAPI_MEDIA_TYPE } from './media-type.ts';
 export { expressPlugin } from './plugin.ts';

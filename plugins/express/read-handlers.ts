@@ -3,7 +3,8 @@ import { parseQueryString, type JsonApiDocument, type Resource } from '../../cor
 
 export type ActionHandler = (resource: typeof Resource, req: Request) => Promise<{ status: number; body: unknown }>;
 
-function requestOf(req: Request, action: 'index' | 'show') {
+/** The request a proxy answers: its path and raw query, for links. */
+export function requestOf(req: Request, action: 'index' | 'show') {
   const [path, query = ''] = req.originalUrl.split('?', 2) as [string, string?];
   return { path, query, action } as const;
 }

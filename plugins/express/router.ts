@@ -2,8 +2,10 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import { BadRequestError, prepareResources, RequestTooLarge, RouteNotFound, withContext, withDeadline, type Action, type MuralContext, type Resource } from '../../core/index.ts';
 import { sendError } from './error-response.ts';
 import { JSONAPI_MEDIA_TYPE } from './media-type.ts';
+import { describeRouter, type MuralOpenApiOptions } from './openapi-route.ts';
 import { index, show, type ActionHandler } from './read-handlers.ts';
 import { create, destroy, update } from './write-handlers.ts';
+import { relationshipRoutes, type RelationshipRoute } from './relationship-handlers.ts';
 
 export interface MuralRouterOptions {
   resources: ReadonlyArray<typeof Resource>;
@@ -11,10 +13,15 @@ export interface MuralRouterOptions {
   context?: (req: Request) => MuralContext | Promise<MuralContext>;
   /** Show exception messages and stacks in 500 responses. Default: NODE_ENV is `development`. */
   development?: boolean;
-  /** Largest accepted request body (Express's size syntax). Default `1mb`. */
-  bodyLimit?: string;
+  /** Largest accepted request body: bytes, or Express's size syntax (`'1mb'`). Default `1mb`. */
+  bodyLimit?: number | string;
   /** Longest accepted URL (path and query string), in characters: longer is a 414. Default 8192. */
   maxUrlLength?: number;
+  /**
+   * Serve the Resources' OpenAPI 3.1 document (`mural openapi`'s): `true` at
+   * `{namespace}/openapi.json`, or `{ path, info }`. Default: not served.
+   */
+  openapi?: boolean | MuralOpenApiOptions;
 }
 
 interface Route {
@@ -41,20 +48,26 @@ export function muralRouter(options: MuralRouterOptions): Router {
   const development = options.development ?? process.env.NODE_ENV === 'development';
   const checkUrl = urlChecker(options.maxUrlLength ?? 8192, development);
   const namespaces = new Set<string>();
+  // relationship endpoints after every Resource's own, so they never shadow one nested below another's path
+  const relationships: Array<[typeof Resource, RelationshipRoute]> = [];
+  const register = (resource: typeof Resource, { method, path, handler }: RelationshipRoute) => {
+    const served = serve(resource, handler, options, development);
+    if (method === 'get') router.get(path, checkUrl, served);
+    else router[method](path, checkUrl, bodyReader(readBody, development), served);
+  };
   for (const resource of options.resources) {
     if (resource.abstractClass) continue;
     if (resource.endpointNamespace) namespaces.add(resource.endpointNamespace);
     for (const endpoint of resource.endpoints) {
       for (const action of endpoint.actions) {
         const route = ROUTES[action];
-        if (!route) continue;
-        const path = route.member ? `${endpoint.path}/:id` : endpoint.path;
-        const handler = serve(resource, route.handler, options, development);
-        if (route.method === 'get') router.get(path, checkUrl, handler);
-        else router[route.method](path, checkUrl, bodyReader(readBody, development), handler);
+        if (route) register(resource, { ...route, path: route.member ? `${endpoint.path}/:id` : endpoint.path });
       }
+      relationships.push(...relationshipRoutes(endpoint).map((route) => [resource, route] as [typeof Resource, RelationshipRoute]));
     }
   }
+  for (const [resource, route] of relationships) register(resource, route);
+  describeRouter(router, options.resources, [...namespaces], options.openapi);
   for (const namespace of namespaces) {
     router.use(namespace, checkUrl, (req, res) => sendError(res, new RouteNotFound(req.method, req.originalUrl.split('?')[0]!), development));
   }

@@ -3,7 +3,7 @@ import { BadRequestError, parseQueryString, WriteProxy, type Resource, type Writ
 import type { ActionHandler } from './read-handlers.ts';
 
 /** The request body as JSON; the router reads it as text so malformed JSON is a JSON:API 400. */
-function bodyOf(req: Request): unknown {
+export function bodyOf(req: Request): unknown {
   const text = typeof req.body === 'string' ? req.body : '';
   if (text.trim() === '') throw new BadRequestError('invalid_document', 'The request needs a JSON:API document body', { pointer: '' });
   try {

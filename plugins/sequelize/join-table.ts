@@ -1,6 +1,8 @@
 import { Sequelize, type Model, type ModelStatic } from 'sequelize';
 import type { JoinTable } from '../../core/index.ts';
 
+type Literal = ReturnType<typeof Sequelize.literal>;
+
 /** The hidden column carrying, on each related record, the parent ids it is linked to. */
 export const PARENT_IDS = '__mural_parent_ids';
 
@@ -19,7 +21,7 @@ function fieldOf(model: ModelStatic<Model>, attribute: string): string {
 }
 
 /** `<model>.<pk> IN (SELECT child_key FROM join WHERE parent_key IN (…))`: no association needed. */
-export function joinCondition(model: ModelStatic<Model>, join: JoinTable, parentIds: readonly unknown[]) {
+export function joinCondition(model: ModelStatic<Model>, join: JoinTable, parentIds: readonly unknown[]): Literal {
   const { q, list } = quoting(model);
   const key = `${q(model.name)}.${q(fieldOf(model, join.primaryKey))}`;
   return Sequelize.literal(`${key} IN (SELECT ${q(join.childKey)} FROM ${q(join.table)} WHERE ${q(join.parentKey)} IN (${list(parentIds)}))`);
@@ -29,7 +31,7 @@ export function joinCondition(model: ModelStatic<Model>, join: JoinTable, parent
  * A correlated subquery listing, comma-separated, the requested parents each
  * record is linked to; it keeps the sideload to one query and one row per record.
  */
-export function joinAnnotation(model: ModelStatic<Model>, join: JoinTable, parentIds: readonly unknown[]) {
+export function joinAnnotation(model: ModelStatic<Model>, join: JoinTable, parentIds: readonly unknown[]): Literal {
   const { q, list } = quoting(model);
   const key = `${q(model.name)}.${q(fieldOf(model, join.primaryKey))}`;
   const parent = `${q('__mural_join')}.${q(join.parentKey)}`;

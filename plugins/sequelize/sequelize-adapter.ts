@@ -63,6 +63,11 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
     return annotate ? scope.linkedThrough(join, parentIds) : scope.where(joinCondition(scope.model, join, parentIds));
   }
 
+  /** `FOR UPDATE` on PostgreSQL and MySQL; SQLite has no row locks and needs none, its writes run one at a time. */
+  lockForUpdate(scope: SequelizeScope): SequelizeScope {
+    return scope.options({ lock: true });
+  }
+
   transaction<T>(fn: (transaction: unknown) => Promise<T>): Promise<T> {
     const sequelize = (this.target.model as ModelStatic<Model>).sequelize!;
     enforceDeadlines(sequelize);

@@ -1,6 +1,6 @@
 import type { JoinTable } from '../../core/index.ts';
 import { joinAnnotation, joinCondition, PARENT_IDS } from './join-table.ts';
-import { Op, type FindOptions, type Includeable, type Model, type ModelStatic, type OrderItem, type WhereOptions } from 'sequelize';
+import { Op, type FindOptions, type Includeable, type Model, type ModelStatic, type OrderItem, type ProjectionAlias, type WhereOptions } from 'sequelize';
 
 interface ScopeState {
   readonly wheres: readonly WhereOptions[];
@@ -65,7 +65,7 @@ export class SequelizeScope<M extends Model = Model> {
   }
 
   /** Selects a computed column (a literal) under `alias`, next to the model's attributes. */
-  annotate(expression: unknown, alias: string): SequelizeScope<M> {
+  annotate(expression: ProjectionAlias[0], alias: string): SequelizeScope<M> {
     return this.with({ annotations: [...this.state.annotations, [expression, alias]] });
   }
 

@@ -1,5 +1,4 @@
 import type { Sequelize } from 'sequelize';
-import type { SqliteState } from './sqlite-settings.ts';
 
 /** The part of a node-sqlite3 `Database` Mural uses. */
 export interface SqliteConnection {
@@ -28,12 +27,18 @@ export function isInMemory(connection: SqliteConnection): boolean {
   return connection.filename === ':memory:' || connection.filename === '';
 }
 
+/** What preparing a connection reads of a database's settings (sqlite-settings.ts), and records there. */
+export interface ConnectionPreparation {
+  readonly settings: { readonly busyTimeout: number; readonly wal: boolean };
+  walApplied: boolean;
+}
+
 /**
  * Prepares every connection Sequelize opens on `sequelize` before its first
  * query: the busy timeout (node-sqlite3 sets 1 s, and Sequelize offers no
  * hook for SQLite connections), and once per database file, WAL.
  */
-export function prepareConnections(sequelize: Sequelize, state: SqliteState): void {
+export function prepareConnections(sequelize: Sequelize, state: ConnectionPreparation): void {
   const manager = connectionManager(sequelize);
   const open = manager.getConnection.bind(manager);
   const prepared = new WeakSet<SqliteConnection>();
@@ -47,7 +52,7 @@ export function prepareConnections(sequelize: Sequelize, state: SqliteState): vo
   };
 }
 
-async function prepare(connection: SqliteConnection, state: SqliteState): Promise<void> {
+async function prepare(connection: SqliteConnection, state: ConnectionPreparation): Promise<void> {
   connection.configure('busyTimeout', state.settings.busyTimeout);
   if (!state.settings.wal || state.walApplied || isInMemory(connection)) return;
   try {

@@ -1,7 +1,7 @@
 import test from 'ava';
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { openTerminal, type Terminal } from '../support/terminal.ts';
 
 /**
  * `mural generate resource` with no arguments in a real terminal (tmux):
@@ -9,41 +9,26 @@ import { join, resolve } from 'node:path';
  */
 const repo = process.cwd();
 const dir = resolve(repo, `test/generated-interactive-${process.pid}`);
-const session = `mural-${process.pid}`;
-const tmux = (...args: string[]) => execFileSync('tmux', args, { encoding: 'utf8' });
-const screen = () => tmux('capture-pane', '-p', '-t', session);
-
-async function waitFor(text: string | RegExp, timeout = 20_000): Promise<string> {
-  const started = Date.now();
-  for (;;) {
-    const shown = screen();
-    if (typeof text === 'string' ? shown.includes(text) : text.test(shown)) return shown;
-    if (Date.now() - started > timeout) throw new Error(`Timed out waiting for ${String(text)}; screen:\n${shown}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+let terminal: Terminal | undefined;
 
 test.before(() => {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'mural.config.ts'), `import { defineConfig } from 'mural/cli';\nexport default defineConfig({ resources: [] });\n`);
 });
 test.after.always(() => {
-  try {
-    tmux('kill-session', '-t', session);
-  } catch {
-    // already ended
-  }
+  terminal?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
 test('asks for what is missing, then writes the files', async (t) => {
-  tmux('new-session', '-d', '-s', session, '-x', '120', '-y', '30', '-c', dir, `${process.execPath} ${join(repo, 'bin/mural.js')} generate resource; sleep 30`);
+  terminal = openTerminal('mural', dir, `${process.execPath} ${join(repo, 'bin/mural.js')} generate resource`);
+  const { waitFor, keys } = terminal;
   await waitFor('Resource name');
-  tmux('send-keys', '-t', session, 'Gizmo', 'Enter');
+  keys('Gizmo', 'Enter');
   await waitFor('Attributes as name:type');
-  tmux('send-keys', '-t', session, 'label:string weight:integer', 'Enter');
+  keys('label:string weight:integer', 'Enter');
   await waitFor('Actions');
-  tmux('send-keys', '-t', session, 'Enter');
+  keys('Enter');
   const done = await waitFor('update app/routes.ts');
   t.regex(done, /create app\/resources\/gizmo-resource\.ts/);
   const resource = readFileSync(join(dir, 'app/resources/gizmo-resource.ts'), 'utf8');

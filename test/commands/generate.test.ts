@@ -85,3 +85,16 @@ test.serial('the generated code compiles under tsc --strict and its tests pass',
   });
   t.regex(stdout, /9 tests passed/);
 });
+
+test.serial('a routes file of the application without the markers is left alone; the lines to add are shown', async (t) => {
+  const app = join(dir, 'own-routes');
+  mkdirSync(app, { recursive: true });
+  writeFileSync(join(app, 'mural.config.ts'), `import { defineConfig } from 'mural/cli';\nexport default defineConfig({ resources: [], generator: { routes: 'server.ts' } });\n`);
+  const server = `import express from 'express';\nexport const app = express();\n`;
+  writeFileSync(join(app, 'server.ts'), server);
+  const result = await runMural(['generate', 'resource', 'Gadget', 'name:string'], app);
+  t.is(result.code, 0, result.err);
+  t.is(readFileSync(join(app, 'server.ts'), 'utf8'), server);
+  t.regex(result.out, /note server\.ts has no \/\/ mural:imports and \/\/ mural:routes markers; register the controller there yourself:\n {2}import \{ gadgetController \} from '\.\/app\/controllers\/gadget-controller\.ts';\n {2}routes\.use\(gadgetController\);\n$/);
+  t.notRegex(result.out, /update server\.ts/);
+});

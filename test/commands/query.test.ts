@@ -45,3 +45,35 @@ test.serial('a bad query is one line on stderr and exit 1', async (t) => {
   t.is(unknownResource.code, 1);
   t.regex(unknownResource.err, /Unknown resource "robots"; known: bugs, departments, employees/);
 });
+
+test.serial('--filter takes the URL form users copy from their API, as the HTTP layer reads it', async (t) => {
+  const ids = async (...filters: string[]) => {
+    const { code, out, err } = await query('employees', ...filters.flatMap((f) => ['--filter', f]), '--per', '1000', '--format', 'json');
+    t.is(code, 0, err);
+    return (JSON.parse(out) as { data: Array<{ id: string }> }).data.map((e) => e.id).sort();
+  };
+  const dotted = await ids('age.gte=60', 'age.lt=64');
+  t.true(dotted.length > 0);
+  t.deepEqual(await ids('age[gte]=60', 'age[lt]=64'), dotted);
+  t.deepEqual(await ids('filter[age][gte]=60', 'age.lt=64'), dotted);
+  // values are percent-decoded as in a URL
+  const named = await ids('first_name[prefix]=Ad%61');
+  t.true(named.length > 0);
+  t.deepEqual(named, await ids('first_name.prefix=Ada'));
+  const deep = await query('employees', '--filter', 'age[gte]=60', '--include', 'positions', '--filter', 'positions.title[prefix]=zzz-none', '--format', 'jsonapi');
+  t.is(deep.code, 0, deep.err);
+  t.deepEqual((JSON.parse(deep.out) as { included?: unknown[] }).included ?? [], []);
+  const unknown = await query('employees', '--filter', 'age[around]=60');
+  t.is(unknown.code, 1);
+  t.regex(unknown.err, /Unknown operator "around".*filter\[age\]\[around\]/);
+});
+
+test.serial('--filter names are ordinary keys: __proto__ is an unknown filter, not a prototype', async (t) => {
+  for (const filter of ['__proto__[eq]=1', '__proto__.eq=1', 'filter[__proto__][eq]=1']) {
+    const { code, err } = await query('employees', '--filter', filter);
+    t.is(code, 1, filter);
+    t.regex(err, /__proto__/, filter);
+  }
+  t.is(Object.getPrototypeOf({}), Object.prototype);
+  t.is(({} as Record<string, unknown>).eq, undefined);
+});

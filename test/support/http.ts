@@ -1,6 +1,8 @@
 import { Ajv } from 'ajv';
 import type { Express } from 'express';
 import { jsonApiSchema } from './jsonapi-schema.ts';
+import { OpenApiResponses } from './openapi-responses.ts';
+import { routerDescription } from '../../plugins/express/openapi-route.ts';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 
@@ -30,8 +32,41 @@ function assertJsonApi(method: string, path: string, contentType: string | null,
   }
 }
 
+interface MountedDescription {
+  prefix: string;
+  responses: OpenApiResponses;
+}
+
+/**
+ * The OpenAPI documents of the Mural routers mounted on `app`, each checked
+ * once per app: Express keeps its middleware in `app.router.stack` (Express 5;
+ * `_router` in 4), each layer with its handler and mount path.
+ */
+function mountedDescriptions(app: Express): MountedDescription[] {
+  type Layer = { handle: unknown; slash?: boolean; rawPath?: unknown };
+  const holder = app as unknown as { router?: { stack?: Layer[] }; _router?: { stack?: Layer[] } };
+  const stack = (holder.router ?? holder._router)?.stack ?? [];
+  return stack.flatMap((layer) => {
+    const description = routerDescription(layer.handle);
+    if (!description) return [];
+    const prefix = layer.slash === false && typeof layer.rawPath === 'string' ? layer.rawPath : '';
+    return [{ prefix, responses: new OpenApiResponses(description.document(), description.namespaces) }];
+  });
+}
+
+/** Every JSON:API response of a Mural router must be one its OpenAPI document describes, body included. */
+function assertDescribed(descriptions: readonly MountedDescription[], method: string, path: string, status: number, contentType: string | null, parsed: unknown): void {
+  if (!contentType?.startsWith('application/vnd.api+json')) return;
+  for (const { prefix, responses } of descriptions) {
+    if (!path.startsWith(prefix)) continue;
+    const problem = responses.problem(method, path.slice(prefix.length) || '/', status, parsed, contentType.replace(/;\s*charset=[^;]*/i, ''));
+    if (problem) throw new Error(`OpenAPI: ${problem}`);
+  }
+}
+
 /** Serves `app` on a free loopback port and talks to it with fetch, as a client would. */
 export async function serve(app: Express): Promise<HttpClient> {
+  const descriptions = mountedDescriptions(app);
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -52,6 +87,7 @@ export async function serve(app: Express): Promise<HttpClient> {
     }
     const contentType = response.headers.get('content-type');
     assertJsonApi(method, path, contentType, parsed);
+    assertDescribed(descriptions, method, path, response.status, contentType, parsed);
     return { status: response.status, contentType, body: parsed, text, headers: response.headers };
   };
   return {

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Sequelize } from 'sequelize';
-import { configureSqlite } from '../../../plugins/sequelize/index.ts';
+import { configureSqlite } from 'mural/sequelize';
 
 const DEFAULT_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '../../../.data/employee-directory.db');
 

@@ -1,5 +1,5 @@
 import { Op } from 'sequelize';
-import { likeCondition, textCondition, type SequelizeScope } from '../../../plugins/sequelize/index.ts';
+import { likeCondition, textCondition, type SequelizeScope } from 'mural/sequelize';
 import type { Models } from '../db/models/index.ts';
 import type { ApplicationResource } from './application-resource.ts';
 

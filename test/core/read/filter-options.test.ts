@@ -1,6 +1,6 @@
 import test from 'ava';
 import { Op, type Sequelize } from 'sequelize';
-import { Types, TypeCoercionError, withContext } from '../../../core/index.ts';
+import { Types, TypeCoercionError, withContext, type TypeName } from '../../../core/index.ts';
 import type { SequelizeScope } from '../../../plugins/sequelize/index.ts';
 import { openDatabase, testDatabases } from '../../support/databases.ts';
 import { definePeople, personResource } from '../../support/people.ts';
@@ -176,7 +176,7 @@ for (const db of testDatabases()) {
       class Money extends People {
         static {
           this.type = 'people';
-          this.attribute('level', cents);
+          this.attribute('level', cents as TypeName);
         }
       }
       const document = await Money.all({ filter: { level: '$0.03' }, fields: { people: 'level' } }).toJsonapi();

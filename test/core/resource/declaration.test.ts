@@ -32,6 +32,9 @@ test('readable and writable accept guards; filterable accepts "required"', (t) =
     static {
       this.attribute('a', 'string', { readable: 'isAdmin', writable: guard, filterable: 'required' });
     }
+    isAdmin() {
+      return this.context?.role === 'admin';
+    }
   }
   t.like(Guarded.config.attributes.get('a'), { readable: 'isAdmin', writable: guard, filterable: 'required' });
 });
@@ -146,6 +149,7 @@ test('enum types need an allow list; unknown types are refused with the known on
     () => {
       class Bad extends Resource {
         static {
+          // @ts-expect-error an unknown type name fails to compile, and at startup for JavaScript callers
           this.attribute('state', 'strin');
         }
       }
@@ -202,6 +206,7 @@ test('stats take built-in calculation names or functions; unknown names are refu
   t.throws(() => {
     class Bad extends Resource {
       static {
+        // @ts-expect-error not a built-in calculation
         this.stat({ age: ['mean'] });
       }
     }

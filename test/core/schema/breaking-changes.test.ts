@@ -5,7 +5,12 @@ import { breakingChanges, buildSchema, Resource } from '../../../core/index.ts';
  * Each kind of breaking change `schema check` reports, and the additions it
  * lets through. Two versions of a small API are compared each time.
  */
-function api(change: (version: 'old' | 'new') => (r: typeof Resource) => void) {
+/** What each version's base class offers the cases: the guard they name. */
+declare class GuardedResource extends Resource {
+  isAdmin(): boolean;
+}
+
+function api(change: (version: 'old' | 'new') => (r: typeof GuardedResource) => void) {
   const build = (version: 'old' | 'new') => {
     class Base extends Resource {
       static {
@@ -38,7 +43,7 @@ function api(change: (version: 'old' | 'new') => (r: typeof Resource) => void) {
   return breakingChanges(build('old'), build('new'));
 }
 
-const cases: Array<[string, (r: typeof Resource, v: 'old' | 'new') => void, string[]]> = [
+const cases: Array<[string, (r: typeof GuardedResource, v: 'old' | 'new') => void, string[]]> = [
   ['a removed attribute', (r, v) => v === 'old' && r.attribute('age', 'integer'), ['EmployeeResource: attribute :age was removed.', 'EmployeeResource: sort :age was removed.', 'EmployeeResource: filter :age was removed.']],
   ['a changed attribute type', (r, v) => r.attribute('age', v === 'old' ? 'integer' : 'string', { only: ['readable'] }), ['EmployeeResource: attribute :age changed type from "integer" to "string".']],
   ['a readable attribute becoming guarded', (r, v) => r.attribute('salary', 'integer', { only: ['readable'], readable: v === 'old' ? true : 'isAdmin' }), ['EmployeeResource: attribute :salary changed flag :readable from true to "guarded".']],

@@ -111,6 +111,18 @@ const cases: Case[] = [
     data: { type: 'positions', attributes: { title: 'Analyst' }, relationships: { employee: { data: { type: 'employees', 'temp-id': 'e1', method: 'create' } } } },
     included: [{ type: 'employees', 'temp-id': 'e1', attributes: { first_name: 'Dorothy', last_name: 'Vaughan' }, relationships: sidepostNote }, { type: 'notes', 'temp-id': 'n1', attributes: { body: 'Hired as a computer' } }] },
     guest: 422, admin: 201, adminSees: (t, doc) => t.deepEqual(includedTypes(doc), ['employees', 'notes']) },
+
+  // relationship endpoints: employees.notes hides as include hides it; the notes Resource guards its records' own
+  { what: 'GET the notes related endpoint', method: 'GET', path: '/api/v1/employees/1/notes', guest: 404, guestCode: 'not_found', admin: 200,
+    adminSees: (t, doc) => t.true(records(doc).length > 0 && records(doc).every((r) => r.type === 'notes')) },
+  { what: 'GET the notes relationship endpoint', method: 'GET', path: '/api/v1/employees/1/relationships/notes', guest: 404, guestCode: 'not_found', admin: 200 },
+  { what: 'GET notes of an employee that does not exist', method: 'GET', path: '/api/v1/employees/99999/notes', guest: 404, guestCode: 'not_found', admin: 404 },
+  { what: 'include=notes on a related endpoint', method: 'GET', path: '/api/v1/positions/1/employee?include=notes', guest: 200, admin: 200, adminSees: includesNotes },
+  { what: "GET a note's notable", method: 'GET', path: '/api/v1/notes/1/notable', guest: 403, guestCode: 'forbidden', admin: 200 },
+  { what: "GET the notable linkage of a note that does not exist", method: 'GET', path: '/api/v1/notes/99999/relationships/notable', guest: 403, guestCode: 'forbidden', admin: 404 },
+  { what: "POST a note into an employee's notes", method: 'POST', path: '/api/v1/employees/6/relationships/notes', body: { data: [{ type: 'notes', id: '5' }] },
+    guest: 422, guestCode: 'unprocessable_entity', admin: 204 },
+  { what: "PATCH a note's notable", method: 'PATCH', path: '/api/v1/notes/6/relationships/notable', body: { data: { type: 'teams', id: '1' } }, guest: 403, guestCode: 'forbidden', admin: 204 },
 ];
 
 async function sortedBySalary(t: ExecutionContext, doc: Doc): Promise<void> {

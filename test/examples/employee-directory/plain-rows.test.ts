@@ -1,6 +1,6 @@
 import test from 'ava';
 import { parseQueryString, withContext } from '../../../core/index.ts';
-import { canUsePlainRecords } from '../../../core/read/plain-records.ts';
+import { canUsePlainRecords } from '../../../core/query/plain-records.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { openDirectory, type Directory } from '../../support/directory.ts';
 import { serve, type HttpClient } from '../../support/http.ts';

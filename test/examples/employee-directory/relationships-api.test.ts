@@ -4,8 +4,10 @@ import { openDirectory, type Directory } from '../../support/directory.ts';
 import { serve, type HttpClient } from '../../support/http.ts';
 
 type Linkage = { type: string; id: string };
-type Resource = { id: string; type: string; attributes: Record<string, unknown>; relationships: Record<string, { data?: Linkage | Linkage[] | null; links?: { related: string } }> };
+type Resource = { id: string; type: string; attributes: Record<string, unknown>; relationships: Record<string, { data?: Linkage | Linkage[] | null; links?: { self?: string; related: string } }> };
 type Doc = { data: Resource | Resource[]; included?: Resource[]; meta: Record<string, unknown>; errors?: Array<{ source: unknown; detail: string }> };
+
+const identify = (resource: Resource): Linkage => ({ type: resource.type, id: resource.id });
 
 /** Compound documents over HTTP, and links a client can follow. */
 for (const db of testDatabases()) {
@@ -27,11 +29,17 @@ for (const db of testDatabases()) {
     const employee = doc.data as Resource;
     for (const name of include.split(',')) {
       const relationship = employee.relationships[name]!;
-      const expected = [relationship.data ?? []].flat().map((l) => `${(l as Linkage).type}:${(l as Linkage).id}`).sort();
+      t.deepEqual(relationship.links, { self: `/api/v1/employees/3/relationships/${name}`, related: `/api/v1/employees/3/${name}` });
       const followed = await get(relationship.links!.related, { 'X-Role': 'admin' });
-      const actual = (followed.data as Resource[]).map((r) => `${r.type}:${r.id}`).sort();
-      if (name === 'current_position') t.true(actual.includes(expected[0]!), 'has_one links to the index: an array containing it');
-      else t.deepEqual(actual, expected, name);
+      const linkage = await get(relationship.links!.self!, { 'X-Role': 'admin' });
+      if (name === 'current_position') {
+        // a to-one relationship: one resource (only the active position, as the params block says), never a list
+        t.deepEqual(identify(followed.data as Resource), relationship.data);
+        t.deepEqual(linkage.data, relationship.data);
+      } else {
+        t.deepEqual((followed.data as Resource[]).map(identify), relationship.data, name);
+        t.deepEqual(linkage.data, relationship.data, name);
+      }
     }
   });
 
@@ -39,8 +47,14 @@ for (const db of testDatabases()) {
     const notes = await get('/api/v1/notes?include=notable&page[size]=40&sort=-id', { 'X-Role': 'admin' });
     for (const note of (notes.data as Resource[]).slice(0, 12)) {
       const linkage = note.relationships.notable!.data as Linkage;
-      const followed = await get(note.relationships.notable!.links!.related);
-      t.deepEqual((followed.data as Resource[]).map((r) => ({ type: r.type, id: r.id })), [linkage]);
+      const followed = await get(note.relationships.notable!.links!.related, { 'X-Role': 'admin' });
+      t.deepEqual(identify(followed.data as Resource), linkage);
+    }
+    const positions = await get('/api/v1/positions?include=department&filter[department_id]=null&page[size]=2');
+    t.is((positions.data as Resource[]).length, 2);
+    for (const position of positions.data as Resource[]) {
+      t.is(position.relationships.department!.data, null);
+      t.deepEqual(await get(position.relationships.department!.links!.related), { data: null, meta: {} });
     }
   });
 

@@ -1,0 +1,66 @@
+import { documentSchemas, SHARED_SCHEMAS } from './document-schemas.ts';
+import { errorResponseComponents } from './error-responses.ts';
+import { openApiInput, type OpenApiInput, type ResourceClass } from './openapi-input.ts';
+import type { JsonSchema, OpenApiDocument, OpenApiInfo, PathItemObject } from './openapi-types.ts';
+import { parameterComponents } from './query-parameters.ts';
+import { relationshipSchemas } from './relationship-endpoints.ts';
+import { relationshipPaths } from './relationship-paths.ts';
+import { resourcePaths } from './resource-paths.ts';
+import { resourceObjectSchemas } from './resource-schemas.ts';
+import { writeSchemas } from './write-schemas.ts';
+
+export interface OpenApiOptions {
+  /** The document's `info`. Default: `{ title: 'JSON:API', version: '1.0.0' }`. */
+  info?: OpenApiInfo;
+  /** Where the paths are served from, when not the host's root (a router mounted under a prefix). */
+  servers?: Array<{ url: string; description?: string }>;
+}
+
+/** One family of endpoints, from the same input as every other family: its paths, and the schemas only they use. */
+export interface PathFamily {
+  paths(input: OpenApiInput): Record<string, PathItemObject>;
+  schemas?(input: OpenApiInput): Record<string, JsonSchema>;
+}
+
+/** The families of endpoints Mural serves, each described by its own module. */
+const PATH_FAMILIES: readonly PathFamily[] = [
+  { paths: resourcePaths },
+  { paths: relationshipPaths, schemas: relationshipSchemas },
+];
+
+export const DEFAULT_INFO: OpenApiInfo = { title: 'JSON:API', version: '1.0.0' };
+
+/**
+ * An OpenAPI 3.1 document of every endpoint of the given Resources: their
+ * paths and actions, query parameters, request and response bodies and
+ * error responses, all derived from the schema `mural schema export` writes.
+ * Keys are sorted, so the same Resources always give byte-identical JSON.
+ */
+export function buildOpenApi(resources: readonly ResourceClass[], options: OpenApiOptions = {}): OpenApiDocument {
+  const input = openApiInput(resources);
+  const paths: Record<string, PathItemObject> = {};
+  for (const family of PATH_FAMILIES) {
+    for (const [path, item] of Object.entries(family.paths(input))) paths[path] = { ...paths[path], ...item };
+  }
+  const tags = [...new Set(Object.values(paths).flatMap((item) => (['get', 'post', 'patch', 'delete'] as const).flatMap((m) => item[m]?.tags ?? [])))];
+  const descriptions = new Map(input.resources.map((r) => [r.resource.type, r.schema.description]));
+  return {
+    openapi: '3.1.0',
+    info: options.info ?? DEFAULT_INFO,
+    ...(options.servers ? { servers: options.servers } : {}),
+    tags: tags.sort().map((name) => ({ name, ...(descriptions.get(name) ? { description: descriptions.get(name)! } : {}) })),
+    paths: sortKeys(paths),
+    components: {
+      schemas: sortKeys(Object.assign(
+        { ...SHARED_SCHEMAS, ...resourceObjectSchemas(input), ...documentSchemas(input), ...writeSchemas(input) },
+        ...PATH_FAMILIES.map((family) => family.schemas?.(input) ?? {}),
+      )),
+      parameters: sortKeys(parameterComponents(input)),
+      responses: sortKeys(errorResponseComponents()),
+    },
+  };
+}
+
+function sortKeys<T>(record: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}

@@ -1,0 +1,94 @@
+import type { Action } from '../resource/action.ts';
+import { guardedActions } from '../resource/resource-guard.ts';
+import { servedResources } from '../resource/polymorphism.ts';
+import { errorResponses, JSONAPI } from './error-responses.ts';
+import type { OpenApiInput, ResourceClass } from './openapi-input.ts';
+import type { HttpMethod, OperationObject, ParameterObject, PathItemObject } from './openapi-types.ts';
+import { queryParameters } from './query-parameters.ts';
+import { schemaRef } from './references.ts';
+
+interface Route {
+  method: HttpMethod;
+  member: boolean;
+  status: '200' | '201';
+  summary: (type: string) => string;
+  /** The document it answers, by component suffix. */
+  document: (component: string) => string;
+  body?: 'create' | 'update';
+}
+
+/** The five actions, as the Express router serves them. */
+const ROUTES: Readonly<Record<Action, Route>> = {
+  index: { method: 'get', member: false, status: '200', summary: (t) => `List ${t}`, document: (c) => `${c}.collection-document` },
+  show: { method: 'get', member: true, status: '200', summary: (t) => `Fetch one of ${t}`, document: (c) => `${c}.document` },
+  create: { method: 'post', member: false, status: '201', summary: (t) => `Create one of ${t}`, document: (c) => `${c}.document`, body: 'create' },
+  update: { method: 'patch', member: true, status: '200', summary: (t) => `Update one of ${t}`, document: (c) => `${c}.document`, body: 'update' },
+  destroy: { method: 'delete', member: true, status: '200', summary: (t) => `Delete one of ${t}`, document: () => 'jsonapi.meta-document' },
+};
+
+const ID: ParameterObject = { name: 'id', in: 'path', required: true, description: 'The record\'s id.', schema: { type: 'string' } };
+
+/**
+ * `GET|POST {ns}/{type}` and `GET|PATCH|DELETE {ns}/{type}/{id}` for each
+ * endpoint of each served Resource, limited to the actions it allows, as
+ * schema.json lists them.
+ */
+export function resourcePaths(input: OpenApiInput): Record<string, PathItemObject> {
+  const paths: Record<string, PathItemObject> = {};
+  const operationIds = new Set<string>();
+  for (const [path, { actions }] of Object.entries(input.schema.endpoints)) {
+    for (const [action, { resource: name }] of Object.entries(actions) as Array<[Action, { resource: string }]>) {
+      const route = ROUTES[action];
+      const template = openApiPath(route.member ? `${path}/:id` : path);
+      const item = (paths[template.path] ??= template.parameters.length > 0 ? { parameters: template.parameters } : {});
+      const resource = input.named(name).resource;
+      item[route.method] = operation(input, resource, action, uniqueId(operationIds, `${input.describe(resource).component}.${action}`));
+    }
+  }
+  return paths;
+}
+
+function operation(input: OpenApiInput, resource: ResourceClass, action: Action, operationId: string): OperationObject {
+  const route = ROUTES[action];
+  const { component } = input.describe(resource);
+  const guarded = servedResources(resource).some((r) => guardedActions(r).includes(action));
+  const parameters = queryParameters(input, resource, action);
+  const body = route.body;
+  return {
+    operationId,
+    summary: route.summary(resource.type),
+    ...(guarded ? { description: 'Guarded: the Resource\'s guard decides per request whether this action is allowed (403 otherwise).' } : {}),
+    tags: [resource.type],
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(body
+      ? {
+          requestBody: {
+            required: true,
+            content: Object.fromEntries([JSONAPI, 'application/json'].map((type) => [type, { schema: schemaRef(`${component}.${body}-document`) }])),
+          },
+        }
+      : {}),
+    responses: {
+      [route.status]: { description: route.summary(resource.type), content: { [JSONAPI]: { schema: schemaRef(route.document(component)) } } },
+      ...errorResponses(resource, action),
+    },
+    ...(guarded ? { 'x-mural-guard': true as const } : {}),
+  };
+}
+
+/** An Express path (`/teams/:team_id/members/:id`) as an OpenAPI template, with its path parameters. */
+export function openApiPath(expressPath: string): { path: string; parameters: ParameterObject[] } {
+  const parameters: ParameterObject[] = [];
+  const path = expressPath.replace(/:(\w+)/g, (_, name: string) => {
+    parameters.push(name === 'id' ? ID : { name, in: 'path', required: true, schema: { type: 'string' } });
+    return `{${name}}`;
+  });
+  return { path, parameters };
+}
+
+function uniqueId(used: Set<string>, base: string): string {
+  let id = base;
+  for (let n = 2; used.has(id); n++) id = `${base}.${n}`;
+  used.add(id);
+  return id;
+}

@@ -1,0 +1,129 @@
+import { InvalidQueryError, RecordNotFound } from '../errors/index.ts';
+import { buildQuery } from '../query/build-query.ts';
+import { readsPlainRows } from '../query/plain-records.ts';
+import type { PageRequest, QueryPlan } from '../query/query-plan.ts';
+import type { QueryParams } from '../query-params.ts';
+import { loadRecords, scopeRecords } from '../read/load-records.ts';
+import type { StatsResult } from '../read/run-stats.ts';
+import type { PaginationLinks } from '../render/document.ts';
+import { paginationLinks } from '../render/pagination-links.ts';
+import { variantFor } from '../resource/polymorphism.ts';
+import type { ResourceBase } from '../resource/resource-base.ts';
+import { IncludeGraph, type LoadedRecord } from '../sideload/include-graph.ts';
+import { sideload } from '../sideload/sideload.ts';
+import type { Action } from '../resource/action.ts';
+
+type ResourceClass = typeof ResourceBase;
+
+/** The HTTP request a proxy answers, for links and endpoint validation. */
+export interface ProxyRequest {
+  /** Path of the request, e.g. `/api/v1/employees`. */
+  path: string;
+  /** Raw query string, without `?`. */
+  query: string;
+  action: Action;
+}
+
+/** What one proxy reads: a Resource's own records (`all`, `find`) or a relationship's (`related`). */
+export interface QuerySource {
+  readonly resource: ResourceClass;
+  readonly params: QueryParams;
+  readonly baseScope?: unknown;
+  /** `find`: the id to match. */
+  readonly id?: unknown;
+  /** `many`: a page of records; `one`: the first record, or none. */
+  readonly shape: 'many' | 'one';
+  /** `find`: no record is a RecordNotFound rather than `null`. */
+  readonly mustExist?: boolean;
+  /** Nothing can match (a null foreign key): the query is checked, not run. */
+  readonly empty?: boolean;
+  /** Picks the records to keep out of those found, after the query (relationships with an `assign` block); not paginated. */
+  readonly pick?: (records: LoadedRecord[]) => LoadedRecord[];
+  /** At most this many records before `pick`; more is a 400, as for `include`. */
+  readonly maxPicked?: number;
+  readonly enforceRequired?: boolean;
+  /** What pagination links start with: the requested Resource's `baseUrl`. */
+  readonly baseUrl: string;
+}
+
+export interface Loaded {
+  plan: QueryPlan;
+  records: LoadedRecord[];
+  stats: StatsResult;
+  graph: IncludeGraph;
+  links?: PaginationLinks;
+  /** One record or null, rather than a list. */
+  single: boolean;
+}
+
+/**
+ * The read pipeline every proxy runs: parse and validate, scope, load
+ * (records and stats together), sideload includes, count for pagination
+ * links when the page does not tell the total itself.
+ */
+export async function runQuery(source: QuerySource, renderOnly: boolean, request?: ProxyRequest): Promise<Loaded> {
+  const resourceClass = source.resource;
+  const resource = new resourceClass();
+  const built = buildQuery(resource, source.params, { id: source.id, enforceRequired: source.enforceRequired });
+  const plain = renderOnly && readsPlainRows(resourceClass, built.extraFields, built.include);
+  const plan: QueryPlan = { ...built, plain, page: pageOf(source, built.page) };
+  const graph = new IncludeGraph(resourceClass.maxIncludedRecords);
+  const single = source.shape === 'one';
+  if (source.empty) return { plan, records: [], stats: {}, graph, single };
+  const wantsLinks = Boolean(request && !single && !source.pick && plan.page && plan.page.size > 0 && resourceClass.paginationLinks);
+  const scopes = scopeRecords(resource, plan, { baseScope: source.baseScope });
+  const loading = loadRecords(resource, plan, {}, scopes);
+  const early = wantsLinks ? earlyCount(resource, plan, scopes.filtered) : undefined;
+  const { records, stats } = await loading;
+  if (source.mustExist && records.length === 0) throw new RecordNotFound(resourceClass.type, source.id);
+  const roots = kept(source, (records as object[]).map((record) => ({ record, resource: variantFor(resourceClass, record) })));
+  const sideloads = sideload(roots, plan, graph);
+  const total = wantsLinks ? totalCount(resource, plan, records.length, stats, scopes.filtered, early) : undefined;
+  await Promise.all([sideloads, total]);
+  const loaded: Loaded = { plan, records: roots, stats, graph, single };
+  if (request && total) loaded.links = paginationLinks(source.baseUrl + request.path, request.query, plan.page!, await total);
+  return loaded;
+}
+
+/** A picked relationship loads what `include` would (one more than the limit, to see it is over); a to-one, its first record. */
+function pageOf(source: QuerySource, page: PageRequest | undefined): PageRequest | undefined {
+  if (source.id !== undefined) return page;
+  if (source.pick) return source.maxPicked === undefined ? undefined : { size: source.maxPicked + 1, number: 1 };
+  return source.shape === 'one' ? { size: 1, number: 1 } : page;
+}
+
+function kept(source: QuerySource, records: LoadedRecord[]): LoadedRecord[] {
+  if (!source.pick) return source.shape === 'one' ? records.slice(0, 1) : records;
+  if (source.maxPicked !== undefined && records.length > source.maxPicked) {
+    throw new InvalidQueryError('too_many_included_records', `The relationship has more than ${source.maxPicked} records, the most include would load`, {
+      parameter: 'filter',
+    });
+  }
+  const picked = source.pick(records);
+  return source.shape === 'one' ? picked.slice(0, 1) : picked;
+}
+
+/**
+ * Where independent reads overlap (a pool of connections), the count behind
+ * pagination links starts with the page query rather than after it, unless
+ * a stat computes it anyway; on one connection it waits, so that a short
+ * page, which tells the total itself, costs no count at all.
+ */
+function earlyCount(resource: ResourceBase, plan: QueryPlan, scope: unknown): Promise<number> | undefined {
+  if (!resource.adapter.concurrentReads?.() || plan.stats.some((s) => s.name === 'total' && s.calculations.includes('count'))) return undefined;
+  const counting = resource.adapter.count(scope);
+  // a short page leaves it unused; its failure must not go unhandled
+  counting.catch(() => undefined);
+  return counting;
+}
+
+/** The total behind pagination links, without a COUNT when the page already tells it. */
+async function totalCount(resource: ResourceBase, plan: QueryPlan, rows: number, stats: StatsResult, scope: unknown, early?: Promise<number>): Promise<number> {
+  const page = plan.page!;
+  const offset = (page.number - 1) * page.size;
+  if (rows > 0 && rows < page.size) return offset + rows;
+  if (rows === 0 && page.number === 1) return 0;
+  const counted = stats.total?.count;
+  if (typeof counted === 'number') return counted;
+  return early ?? resource.adapter.count(scope);
+}

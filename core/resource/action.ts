@@ -1,0 +1,3 @@
+/** The five things a client may do with a Resource; endpoints serve and guards cover some of them. */
+export type Action = 'index' | 'show' | 'create' | 'update' | 'destroy';
+export const ALL_ACTIONS: readonly Action[] = ['index', 'show', 'create', 'update', 'destroy'];

@@ -1,0 +1,101 @@
+/**
+ * `npm run build`: compiles the package into dist/.
+ *
+ * Mural ships ONE implementation, compiled to CommonJS (dist/cjs, which has a
+ * package.json of its own saying so), and per public entry a thin ES module
+ * that re-exports it (dist/esm). `import` and `require` therefore load the
+ * same module instance: a Resource declared through one and served through
+ * the other shares its configuration, its type registry and its request
+ * context, which two parallel builds could not promise (the dual-package
+ * hazard). CommonJS is the implementation because it is the format both
+ * module systems of Node 20.17+ can load without flags.
+ *
+ * esbuild compiles file by file (no bundling: stack traces, source maps and
+ * declaration maps keep pointing at the shipped sources); tsc writes the
+ * declarations, which esbuild cannot.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { ENTRY_POINTS, SOURCE_ROOTS, type EntryPoint } from './entry-points.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const dist = join(root, 'dist');
+const cjs = join(dist, 'cjs');
+const esm = join(dist, 'esm');
+
+function filesUnder(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+function sourceFiles(): string[] {
+  const files = SOURCE_ROOTS.flatMap((source) => (source.endsWith('.ts') ? [join(root, source)] : filesUnder(join(root, source))));
+  return files.filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts')).sort();
+}
+
+async function compileCommonJs(files: string[]): Promise<void> {
+  await build({
+    entryPoints: files,
+    outdir: cjs,
+    outbase: root,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20.17',
+    sourcemap: 'linked',
+    sourcesContent: false,
+    logLevel: 'warning',
+    tsconfig: join(root, 'tsconfig.json'),
+  });
+  // sources import each other as `./x.ts`; the compiled files are `./x.js`
+  for (const file of files) rewriteSpecifiers(join(cjs, relative(root, file)).replace(/\.ts$/, '.js'), COMPILED_SPECIFIER);
+  writeFileSync(join(cjs, 'package.json'), `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`);
+}
+
+/** `require("./x.ts")` in esbuild's output. */
+const COMPILED_SPECIFIER = /(require\(|import\()"(\.{1,2}\/[^"]+)\.ts"\)/g;
+/** `from './x.ts'` and `import('./x.ts')` in tsc's declarations. */
+const DECLARED_SPECIFIER = /(from |import\()(['"])(\.{1,2}\/[^'"]+)\.ts\2/g;
+
+/** `./x.ts` → `./x.js`: the same length, so source and declaration maps stay exact. */
+function rewriteSpecifiers(file: string, pattern: RegExp): void {
+  const code = readFileSync(file, 'utf8');
+  const rewritten = code.replace(pattern, (match) => `${match.slice(0, match.lastIndexOf('.ts'))}.js${match.slice(match.lastIndexOf('.ts') + 3)}`);
+  if (rewritten !== code) writeFileSync(file, rewritten);
+}
+
+function emitDeclarations(): void {
+  const tsc = join(root, 'node_modules', '.bin', 'tsc');
+  execFileSync(tsc, ['-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit', cwd: root });
+  // tsc keeps the sources' `.ts` specifiers in declarations; users resolve the `.d.ts` beside each `.js`
+  for (const file of filesUnder(cjs)) if (file.endsWith('.d.ts')) rewriteSpecifiers(file, DECLARED_SPECIFIER);
+}
+
+/** An ES module per entry point, naming every export of the CommonJS implementation. */
+function writeEsmWrapper(entry: EntryPoint, load: NodeJS.Require): void {
+  const implementation = join(cjs, entry.source.replace(/\.ts$/, '.js'));
+  const names = Object.keys(load(implementation) as object).filter((name) => name !== '__esModule').sort();
+  const target = join(esm, `${entry.wrapper}.js`);
+  const path = relative(dirname(target), implementation).split('\\').join('/');
+  const specifier = path.startsWith('.') ? path : `./${path}`;
+  const header = `// The ES module face of ${entry.name === '.' ? 'mural' : `mural/${entry.name.slice(2)}`}: the implementation is CommonJS, so both module systems share one instance.\n`;
+  const body = names.length === 0
+    ? `import '${specifier}';\n`
+    : `import implementation from '${specifier}';\n\nexport const {\n${names.map((n) => `  ${n},`).join('\n')}\n} = implementation;\n`;
+  writeFileSync(target, header + body);
+  writeFileSync(target.replace(/\.js$/, '.d.ts'), `export * from '${specifier}';\n`);
+}
+
+async function main(): Promise<void> {
+  rmSync(dist, { recursive: true, force: true });
+  mkdirSync(esm, { recursive: true });
+  await compileCommonJs(sourceFiles());
+  emitDeclarations();
+  const load = createRequire(join(cjs, 'package.json'));
+  for (const entry of ENTRY_POINTS) writeEsmWrapper(entry, load);
+}
+
+await main();

@@ -1,0 +1,82 @@
+import test from 'ava';
+import { buildOpenApi, type OperationObject } from '../../../core/index.ts';
+import { gadgetApi } from '../../support/gadget-api.ts';
+
+/** sort, page, include, fields, extra_fields and stats: which action reads which, and what each accepts. */
+
+const api = gadgetApi();
+const document = buildOpenApi(Object.values(api));
+const parameter = (key: string) => document.components.parameters[key]!;
+const keysOf = (operation: OperationObject | undefined) => (operation?.parameters ?? []).map((p) => ('$ref' in p ? p.$ref.split('/').pop()! : p.name));
+
+test('sort: each sortable name and its descending form, one-way sorts one way only, deep sorts by path', (t) => {
+  const sort = parameter('GadgetResource.sort');
+  t.is(sort.name, 'sort');
+  t.is(sort.style, 'form');
+  t.false(sort.explode);
+  const [names, deep] = (sort.schema.items as { anyOf: Array<{ enum?: string[]; pattern?: string }> }).anyOf;
+  t.true(names!.enum!.includes('name') && names!.enum!.includes('-name'));
+  t.true(names!.enum!.includes('-count'));
+  t.false(names!.enum!.includes('count'), 'count sorts descending only');
+  t.false(names!.enum!.includes('maker_id'), 'not sortable');
+  t.regex('-positions.title', new RegExp(deep!.pattern!));
+  t.notRegex('title', new RegExp(deep!.pattern!));
+});
+
+test('page: number from 1, size up to the Resource\'s maximum with its default; per-parent sizes for included types', (t) => {
+  t.deepEqual(parameter('GadgetResource.page.number'), { name: 'page[number]', in: 'query', description: 'The page, from 1.', schema: { type: 'integer', minimum: 1, default: 1 } });
+  t.deepEqual(parameter('GadgetResource.page.size').schema, { type: 'integer', minimum: 0, maximum: 50, default: 10 });
+  t.deepEqual(parameter('MakerResource.page.size').schema, { type: 'integer', minimum: 0, maximum: 1000, default: 20 });
+  t.is(parameter('ShapeResource.page.per-parent').name, 'page[shapes][size]');
+});
+
+test('include: the relationship paths up to the include depth, with examples breadth first', (t) => {
+  const include = parameter('GadgetResource.include');
+  const items = include.schema.items as { pattern: string; examples: string[] };
+  t.is(include.schema.maxItems, 30);
+  t.deepEqual(items.examples, ['maker', 'favourite_shape', 'shapes', 'labels', 'maker.gadgets', 'maker.partners', 'favourite_shape.gadget', 'shapes.gadget', 'labels.labelled']);
+  const pattern = new RegExp(items.pattern);
+  for (const path of ['maker', 'shapes.gadget', 'labels.labelled']) t.regex(path, pattern);
+  // gadgets allow two levels, and only their own relationships start a path
+  for (const path of ['maker.gadgets.maker', 'owner', 'makers']) t.notRegex(path, pattern);
+  t.regex(String(include.description), /at most 2 levels deep and 30 relationships/);
+});
+
+test('fields and extra_fields for every type a response may hold; stats for the Resource\'s own', (t) => {
+  t.deepEqual(parameter('GadgetResource.fields').schema.items, {
+    enum: ['id', 'name', 'count', 'code', 'kind', 'level', 'price', 'weight', 'active', 'released_on', 'seen_at', 'specs', 'parts', 'tags', 'sizes', 'maker', 'favourite_shape', 'shapes', 'labels'],
+  });
+  t.deepEqual(parameter('GadgetResource.extra-fields'), {
+    name: 'extra_fields[gadgets]',
+    in: 'query',
+    description: 'Extra attributes of gadgets to render, which are left out unless asked for.',
+    style: 'form',
+    explode: false,
+    schema: { type: 'array', items: { enum: ['score'] } },
+  });
+  t.deepEqual(parameter('GadgetResource.stats.count').schema, { type: 'array', minItems: 1, items: { enum: ['sum', 'maximum'] } });
+  t.deepEqual(parameter('GadgetResource.stats.weight').schema.items, { enum: ['median'] });
+  t.deepEqual(parameter('GadgetResource.stats.total').schema.items, { enum: ['count'] });
+});
+
+test('index reads everything; show shapes one record; writes shape the written record; destroy reads nothing', (t) => {
+  const index = keysOf(document.paths['/api/gadgets']!.get);
+  const show = keysOf(document.paths['/api/gadgets/{id}']!.get);
+  const create = keysOf(document.paths['/api/gadgets']!.post);
+  const shaping = ['GadgetResource.include', 'CircleResource.fields', 'GadgetResource.fields', 'LabelResource.fields', 'MakerResource.fields', 'ShapeResource.fields', 'SquareResource.fields', 'GadgetResource.extra-fields'];
+  t.deepEqual(create, shaping);
+  t.deepEqual(keysOf(document.paths['/api/gadgets/{id}']!.patch), shaping);
+  t.deepEqual(show, [...shaping, 'GadgetResource.stats.total', 'GadgetResource.stats.count', 'GadgetResource.stats.weight', ...['Circle', 'Gadget', 'Label', 'Maker', 'Shape', 'Square'].map((r) => `${r}Resource.page.per-parent`)]);
+  t.deepEqual(index.filter((k) => !k.includes('.filter.')), ['GadgetResource.sort', 'GadgetResource.page.number', 'GadgetResource.page.size', ...show]);
+  t.deepEqual(keysOf(document.paths['/api/gadgets/{id}']!.delete), []);
+  t.deepEqual(document.paths['/api/gadgets/{id}']!.parameters, [{ name: 'id', in: 'path', required: true, description: 'The record\'s id.', schema: { type: 'string' } }]);
+});
+
+test('no parameter name appears twice in an operation', (t) => {
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const method of ['get', 'post', 'patch', 'delete'] as const) {
+      const names = keysOf(item[method]).map((key) => parameter(key).name);
+      t.is(new Set(names).size, names.length, `${method} ${path}`);
+    }
+  }
+});

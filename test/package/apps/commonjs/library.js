@@ -1,0 +1,50 @@
+// The app's data layer: a Sequelize instance, its models and their Resources.
+const { DataTypes, Model, Sequelize } = require('sequelize');
+const { Resource, Types } = require('mural');
+const { SequelizeAdapter } = require('mural/sequelize');
+
+// A type of the app's own: the CLI must see it in the same registry the Resources use.
+Types.isbn = { ...Types.string, canonical_name: 'isbn', description: 'An ISBN-13, digits only.' };
+
+const sequelize = new Sequelize({ dialect: 'sqlite', storage: ':memory:', logging: false });
+class Author extends Model {}
+Author.init({ name: { type: DataTypes.STRING, allowNull: false } }, { sequelize, tableName: 'authors', timestamps: false });
+class Book extends Model {}
+Book.init({ title: { type: DataTypes.STRING, allowNull: false }, isbn: DataTypes.STRING, author_id: DataTypes.INTEGER }, { sequelize, tableName: 'books', timestamps: false });
+
+class AuthorResource extends Resource {
+  static {
+    this.adapter = SequelizeAdapter;
+    this.endpointNamespace = '/api/v1';
+    this.model = Author;
+    this.type = 'authors';
+    this.attribute('name', 'string');
+    this.hasMany('books', { resource: () => BookResource });
+  }
+}
+class BookResource extends Resource {
+  static {
+    this.adapter = SequelizeAdapter;
+    this.endpointNamespace = '/api/v1';
+    this.model = Book;
+    this.type = 'books';
+    this.attribute('title', 'string');
+    this.attribute('isbn', 'isbn');
+    this.attribute('author_id', 'integer_id', { only: ['filterable'] });
+    this.belongsTo('author', { resource: () => AuthorResource });
+  }
+}
+
+/** Creates the tables and the demo rows. */
+async function seed() {
+  await sequelize.sync();
+  const ada = await Author.create({ name: 'Ada Lovelace' });
+  const mary = await Author.create({ name: 'Mary Shelley' });
+  await Book.bulkCreate([
+    { title: 'Notes on the Analytical Engine', author_id: ada.id },
+    { title: 'Frankenstein', isbn: '9780486282114', author_id: mary.id },
+    { title: 'The Last Man', author_id: mary.id },
+  ]);
+}
+
+module.exports = { sequelize, Author, Book, AuthorResource, BookResource, seed };

@@ -1,0 +1,12 @@
+// A CommonJS app on Express 4: require(), as many existing Express apps are written.
+const express = require('express');
+const { muralRouter } = require('mural/express');
+const { AuthorResource, BookResource, seed, sequelize } = require('./library.js');
+
+const app = express();
+app.use(muralRouter({ resources: [AuthorResource, BookResource] }));
+let server;
+seed().then(() => {
+  server = app.listen(0, () => console.log(`listening ${server.address().port}`));
+});
+process.on('SIGTERM', () => server.close(() => void sequelize.close()));

@@ -1,0 +1,267 @@
+/**
+ * What users install: the packed tarball, checked by the ecosystem's own
+ * linters and installed into fresh apps outside this repository, each
+ * serving Resources through `muralRouter` on SQLite.
+ */
+import test, { type ExecutionContext } from 'ava';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import {
+  installApp, installedVersion, packTarball, removeDirectory, repo, runIn, scratchDirectory, startServer, type RunningServer,
+} from '../support/packed-app.ts';
+import { readmeSteps } from '../support/readme-steps.ts';
+
+const scratch = scratchDirectory();
+let tarball: Promise<string> | undefined;
+const packed = () => (tarball ??= packTarball(scratch));
+
+const runtime = ['express', 'sequelize', 'sqlite3'].map((name) => `${name}@${installedVersion(name)}`);
+/** Existing apps are often on Express 4; the CommonJS app is one. */
+const runtimeOnExpress4 = [`express@${installedVersion('express-4')}`, ...runtime.slice(1)];
+const typescript = ['typescript', '@types/node', '@types/express', 'expect-type'].map((name) => `${name}@${installedVersion(name)}`);
+const apps = new Map<string, Promise<string>>();
+/** Each app is installed once, on first use; installs run concurrently with other tests. */
+const app = (name: string, packages: string[] = runtime) => {
+  if (!apps.has(name)) apps.set(name, packed().then((file) => installApp(scratch, name, file, packages)));
+  return apps.get(name)!;
+};
+
+test.after.always(() => removeDirectory(scratch));
+
+/** The request every app must answer: authors with their books included. */
+async function assertIncludeQuery(t: ExecutionContext, server: RunningServer): Promise<void> {
+  const response = await fetch(`http://127.0.0.1:${server.port}/api/v1/authors?include=books&sort=-name`);
+  t.is(response.status, 200, server.output());
+  t.is(response.headers.get('content-type'), 'application/vnd.api+json; charset=utf-8');
+  const document = (await response.json()) as {
+    data: Array<{ type: string; attributes: { name: string }; relationships: { books: { data: Array<{ type: string; id: string }> } } }>;
+    included: Array<{ type: string; id: string; attributes: { title: string } }>;
+  };
+  t.deepEqual(document.data.map((a) => a.attributes.name), ['Mary Shelley', 'Ada Lovelace']);
+  t.deepEqual(document.data.map((a) => a.relationships.books.data.length), [2, 1]);
+  const titles = new Map(document.included.map((book) => [`${book.type}:${book.id}`, book.attributes.title]));
+  t.deepEqual(
+    document.data[0]!.relationships.books.data.map((book) => titles.get(`${book.type}:${book.id}`)).sort(),
+    ['Frankenstein', 'The Last Man'],
+  );
+}
+
+/** A create, a bad query and an unknown route: the router's body reading and error answers under this app's Express. */
+async function assertWriteAndErrors(t: ExecutionContext, server: RunningServer): Promise<void> {
+  const base = `http://127.0.0.1:${server.port}/api/v1`;
+  const created = await fetch(`${base}/authors`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/vnd.api+json' },
+    body: JSON.stringify({ data: { type: 'authors', attributes: { name: 'Octavia Butler' } } }),
+  });
+  t.is(created.status, 201, server.output());
+  t.like(await created.json(), { data: { type: 'authors', attributes: { name: 'Octavia Butler' } } });
+  const bad = await fetch(`${base}/authors?filter[nope]=1`);
+  t.is(bad.status, 400);
+  t.like(await bad.json(), { errors: [{ status: '400', code: 'unknown_filter', source: { parameter: 'filter[nope]' } }] });
+  const unknown = await fetch(`${base}/nothing`);
+  t.is(unknown.status, 404);
+  t.like(await unknown.json(), { errors: [{ status: '404' }] });
+}
+
+async function serveAndQuery(t: ExecutionContext, command: string, args: string[], cwd: string): Promise<void> {
+  const server = await startServer(command, args, cwd);
+  try {
+    await assertIncludeQuery(t, server);
+    await assertWriteAndErrors(t, server);
+  } finally {
+    await server.stop();
+  }
+}
+
+test('publint finds nothing wrong with the tarball', async (t) => {
+  t.timeout(5 * 60_000);
+  const result = await runIn(repo, join(repo, 'node_modules/.bin/publint'), [await packed(), '--strict']);
+  t.is(result.code, 0, result.out + result.err);
+  t.regex(result.out, /All good!/);
+});
+
+test('are-the-types-wrong finds no problem for any entry point or resolution mode', async (t) => {
+  t.timeout(5 * 60_000);
+  const result = await runIn(repo, join(repo, 'node_modules/.bin/attw'), [await packed(), '--format', 'json']);
+  t.is(result.code, 0, result.out + result.err);
+  const report = JSON.parse(result.out) as { analysis: { problems: unknown[]; entrypoints: Record<string, unknown> } };
+  t.deepEqual(report.analysis.problems, []);
+  t.deepEqual(Object.keys(report.analysis.entrypoints).sort(), ['.', './cli', './express', './package.json', './sequelize', './typescript']);
+});
+
+test('the tarball ships the build, the sources its maps point at, and nothing else', async (t) => {
+  t.timeout(5 * 60_000);
+  const { out } = await runIn(repo, 'tar', ['tzf', await packed()]);
+  const files = out.trim().split('\n').map((f) => f.replace(/^package\//, ''));
+  const tops = [...new Set(files.map((f) => f.split('/')[0]))].sort();
+  t.deepEqual(tops, ['CHANGELOG.md', 'LICENSE', 'README.md', 'bin', 'commands', 'core', 'dist', 'package.json', 'plugins', 'templates']);
+  t.false(files.some((f) => /\.test\.ts$|^test\/|^bench\/|^examples\/|^scripts\//.test(f)));
+  t.true(files.includes('dist/cjs/core/index.js') && files.includes('dist/cjs/core/index.js.map'));
+  t.true(files.includes('dist/cjs/core/index.d.ts') && files.includes('dist/cjs/core/index.d.ts.map'));
+  t.true(files.includes('dist/esm/index.js') && files.includes('dist/esm/index.d.ts'));
+});
+
+test('a plain ES module app imports mural and serves an include query', async (t) => {
+  t.timeout(5 * 60_000);
+  await serveAndQuery(t, process.execPath, ['server.js'], await app('esm'));
+});
+
+test('a CommonJS app on Express 4 requires mural and serves an include query', async (t) => {
+  t.timeout(5 * 60_000);
+  await serveAndQuery(t, process.execPath, ['server.js'], await app('commonjs', runtimeOnExpress4));
+});
+
+test('a TypeScript app run through tsx serves an include query', async (t) => {
+  t.timeout(5 * 60_000);
+  const cwd = await app('tsx', [...runtime, `tsx@${installedVersion('tsx')}`]);
+  await serveAndQuery(t, join(cwd, 'node_modules/.bin/tsx'), ['server.ts'], cwd);
+});
+
+/**
+ * The TypeScript app, compiled with its own tsc, its database created and
+ * seeded by one run of its server. Two tests share it and run concurrently;
+ * seeding here, once, keeps them from both seeding app.db at the same time.
+ */
+let typescriptApp: Promise<string> | undefined;
+const compiledTypescriptApp = () => (typescriptApp ??= (async () => {
+  const cwd = await app('typescript', [...runtime, ...typescript]);
+  copyTypeFixtures(cwd);
+  const compiled = await runIn(cwd, join(cwd, 'node_modules/.bin/tsc'), ['-p', '.']);
+  if (compiled.code !== 0) throw new Error(`tsc failed in the TypeScript app:\n${compiled.out}${compiled.err}`);
+  await (await startServer(process.execPath, ['dist/server.js'], cwd)).stop();
+  return cwd;
+})());
+
+/** The type tests of test/types, which import only package names: an app compiling them checks the shipped declarations. */
+function copyTypeFixtures(cwd: string): void {
+  cpSync(join(repo, 'test/types'), join(cwd, 'src/types'), { recursive: true });
+}
+
+test('the type tests compile against the packed declarations in a CommonJS TypeScript app too', async (t) => {
+  t.timeout(5 * 60_000);
+  const cwd = await app('types-commonjs', [...runtime, ...typescript]);
+  copyTypeFixtures(cwd);
+  const compiled = await runIn(cwd, join(cwd, 'node_modules/.bin/tsc'), ['-p', '.']);
+  t.is(compiled.code, 0, compiled.out + compiled.err);
+});
+
+test('a TypeScript app (module nodenext) compiles with tsc, type tests included, and runs on plain node', async (t) => {
+  t.timeout(5 * 60_000);
+  await serveAndQuery(t, process.execPath, ['dist/server.js'], await compiledTypescriptApp());
+});
+
+test('in the TypeScript app, mural init, generate resource, schema export, schema check and query run from node_modules/.bin', async (t) => {
+  t.timeout(5 * 60_000);
+  // app.db is already seeded by the server's first run; the CLI reads the same database
+  const cwd = await compiledTypescriptApp();
+  const mural = (...args: string[]) => runIn(cwd, join(cwd, 'node_modules/.bin/mural'), args);
+  const expectSuccess = async (...args: string[]) => {
+    const result = await mural(...args);
+    t.is(result.code, 0, `mural ${args.join(' ')}:\n${result.out}${result.err}`);
+    return result.out;
+  };
+
+  const init = await expectSuccess('init');
+  t.regex(init, /create mural\.config\.ts/);
+  const config = readFileSync(join(cwd, 'mural.config.ts'), 'utf8');
+  t.regex(config, /from 'mural\/cli'/);
+  t.regex(config, /src\/db\.(js|ts)/);
+
+  t.regex(await expectSuccess('guards'), /No guards|guard/i);
+  await expectSuccess('schema', 'export');
+  const exported = JSON.parse(readFileSync(join(cwd, 'schema.json'), 'utf8')) as { resources: Array<{ name: string }> };
+  t.deepEqual(exported.resources.map((r) => r.name), ['AuthorResource', 'BookResource']);
+  t.regex(await expectSuccess('schema', 'check'), /compatible|no breaking/i);
+
+  const generated = await expectSuccess('generate', 'resource', 'Publisher', 'name:string', 'founded:integer');
+  t.regex(generated, /create src\/resources\/publisher-resource\.ts/);
+  // what generate wrote compiles with the app's own settings, and the config loads it
+  const recompiled = await runIn(cwd, join(cwd, 'node_modules/.bin/tsc'), ['-p', '.']);
+  t.is(recompiled.code, 0, recompiled.out + recompiled.err);
+  await expectSuccess('schema', 'export', '--force');
+  const withPublisher = JSON.parse(readFileSync(join(cwd, 'schema.json'), 'utf8')) as { resources: Array<{ name: string }> };
+  t.deepEqual(withPublisher.resources.map((r) => r.name), ['AuthorResource', 'BookResource', 'PublisherResource']);
+
+  const table = await expectSuccess('query', 'books', '--filter', 'title[prefix]=Fr', '--include', 'author');
+  t.regex(table, /Frankenstein/);
+  t.notRegex(table, /The Last Man/);
+  t.regex(table, /Mary Shelley/);
+});
+
+/** `mural query authors --include books --format json` in an app, with the CLI its install put on the path. */
+async function queryAuthors(t: ExecutionContext, cwd: string): Promise<void> {
+  const result = await runIn(cwd, join(cwd, 'node_modules/.bin/mural'), ['query', 'authors', '--include', 'books', '--sort', 'name', '--format', 'json']);
+  t.is(result.code, 0, result.out + result.err);
+  const document = JSON.parse(result.out) as { data: Array<{ name: string; books: Array<{ title: string }> }> };
+  t.deepEqual(document.data.map((a) => [a.name, a.books.map((b) => b.title).sort()]), [
+    ['Ada Lovelace', ['Notes on the Analytical Engine']],
+    ['Mary Shelley', ['Frankenstein', 'The Last Man']],
+  ]);
+}
+
+test('the CLI runs an ES module app\'s mural.config.js with no TypeScript loader installed', async (t) => {
+  t.timeout(5 * 60_000);
+  const cwd = await app('esm');
+  removeDirectory(join(cwd, 'node_modules/tsx'));
+  await queryAuthors(t, cwd);
+});
+
+test('the CLI runs a CommonJS app\'s mural.config.js, sharing its Resources\' module instance', async (t) => {
+  t.timeout(5 * 60_000);
+  const cwd = await app('commonjs', runtimeOnExpress4);
+  await queryAuthors(t, cwd);
+  // the app registered `isbn` in the registry it required; the CLI's schema reads the same one
+  const exported = await runIn(cwd, join(cwd, 'node_modules/.bin/mural'), ['schema', 'export', '--out', 'schema.json']);
+  t.is(exported.code, 0, exported.out + exported.err);
+  const schema = JSON.parse(readFileSync(join(cwd, 'schema.json'), 'utf8')) as {
+    types: Record<string, { description: string }>;
+    resources: Array<{ type: string; attributes: Record<string, { type: string }> }>;
+  };
+  t.is(schema.types.isbn?.description, 'An ISBN-13, digits only.');
+  t.is(schema.resources.find((r) => r.type === 'books')?.attributes.isbn?.type, 'isbn');
+});
+
+test('README: the steps of "Add Mural to an existing app" work as written, in a new directory', async (t) => {
+  t.timeout(5 * 60_000);
+  const steps = readmeSteps('Add Mural to an existing app');
+  // the existing app: a database, a model and its rows; `npm install mural` is the packed tarball here
+  const cwd = await app('bookshop');
+  const seeded = await runIn(cwd, process.execPath, ['seed.js']);
+  t.is(seeded.code, 0, seeded.err);
+  for (const file of steps.files) {
+    mkdirSync(dirname(join(cwd, file.path)), { recursive: true });
+    writeFileSync(join(cwd, file.path), file.content);
+  }
+  t.deepEqual(steps.files.map((f) => f.path), ['resources/book-resource.js', 'server.js']);
+  let server: RunningServer | undefined;
+  try {
+    for (const [command, ...args] of steps.commands) {
+      const step = [command, ...args].join(' ');
+      if (command === 'npm') {
+        t.deepEqual(args, ['install', 'mural'], step);
+      } else if (command === 'node' && args.at(-1) === '&') {
+        server = await startServer(process.execPath, args.slice(0, -1), cwd, {}, /localhost:(\d+)/);
+      } else if (command === 'curl') {
+        const url = new URL(`http://${args.at(-1)!}`);
+        url.host = `127.0.0.1:${server!.port}`;
+        const response = await fetch(url);
+        t.is(response.status, 200, step);
+        const document = (await response.json()) as { data: Array<{ type: string; attributes: { title: string } }> };
+        t.deepEqual(document.data.map((book) => book.attributes.title), ['Night Film', 'The Night Circus', 'Tender Is the Night'], step);
+      } else if (command === 'npx') {
+        const result = await runIn(cwd, join(cwd, 'node_modules/.bin', args[0]!), args.slice(1));
+        t.is(result.code, 0, `${step}:\n${result.out}${result.err}`);
+        for (const [, created] of result.out.matchAll(/^create (\S+)$/gm)) t.true(existsSync(join(cwd, created!)), `${step} created ${created}`);
+        if (args[1] === 'query') t.regex(result.out, /Night Film[\s\S]*The Night Circus[\s\S]*Tender Is the Night[\s\S]*Frankenstein/);
+      } else {
+        t.fail(`README step not understood: ${step}`);
+      }
+    }
+  } finally {
+    await server?.stop();
+  }
+  t.true(existsSync(join(cwd, 'mural.config.js')));
+  const schema = JSON.parse(readFileSync(join(cwd, 'schema.json'), 'utf8')) as { resources: Array<{ name: string }> };
+  t.deepEqual(schema.resources.map((r) => r.name), ['BookResource']);
+});

@@ -1,0 +1,85 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import type { CliResult } from './cli.ts';
+
+const run = promisify(execFile);
+const repo = process.cwd();
+const BRIDGE = 'mural test package';
+/** Node options of a process running application code: TypeScript through tsx, and `require('mural')` answered. */
+const NODE_IMPORTS = ['--import', 'tsx', '--import', resolve(repo, 'test/support/mural-package-bridge.ts')];
+const ENTRIES: Record<string, string> = { '.': 'core/index.ts', './cli': 'commands/index.ts', './sequelize': 'plugins/sequelize/index.ts', './express': 'plugins/express/index.ts' };
+
+/**
+ * node_modules/mural for a throwaway application: the repository's sources,
+ * one instance for `import` and `require` alike, as the built package is.
+ * `import` re-exports the source modules the CLI itself runs; `require` hands
+ * out those same modules, which mural-package-bridge.ts puts on a global
+ * (tsx would otherwise compile a second, CommonJS copy of core).
+ */
+function muralPackage(dir: string): void {
+  const pkg = join(dir, 'node_modules/mural');
+  mkdirSync(pkg, { recursive: true });
+  const exports: Record<string, { import: string; require: string }> = {};
+  for (const [entry, source] of Object.entries(ENTRIES)) {
+    const file = entry === '.' ? 'index' : entry.slice(2);
+    writeFileSync(join(pkg, `${file}.mjs`), `export * from '${resolve(repo, source)}';\n`);
+    writeFileSync(join(pkg, `${file}.cjs`), `module.exports = globalThis[Symbol.for('${BRIDGE}')]['${entry}'];\n`);
+    exports[entry] = { import: `./${file}.mjs`, require: `./${file}.cjs` };
+  }
+  writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: 'mural', exports }, null, 2));
+}
+
+/**
+ * A throwaway application in the repository's git-ignored tmp/ folder, so
+ * that `express`, `sequelize` and `ava` resolve from the repository's
+ * node_modules; `mural` is the package above.
+ */
+export function createApp(name: string, files: Record<string, string>): string {
+  const dir = resolve(repo, 'tmp', `${name}-${process.pid}`);
+  rmSync(dir, { recursive: true, force: true });
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), content);
+  }
+  muralPackage(dir);
+  // ava runs the application's tests (the generated ones) with the same node options
+  if (!existsSync(join(dir, 'package.json'))) return dir;
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, unknown>;
+  const nodeArguments = [`--import=tsx`, `--import=${NODE_IMPORTS[3]}`];
+  pkg.ava = { extensions: { ts: 'module', js: true }, nodeArguments, workerThreads: false, timeout: '2m' };
+  writeFileSync(join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
+  return dir;
+}
+
+export function removeApp(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Runs node with `args` in the repository, resolving to its exit code and output. */
+async function node(args: string[], cwd = repo): Promise<CliResult> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, args, { cwd, env: { ...process.env, NO_COLOR: '1' } });
+    return { code: 0, out: stdout, err: stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    if (typeof failed.code !== 'number') throw error;
+    return { code: failed.code, out: failed.stdout ?? '', err: failed.stderr ?? '' };
+  }
+}
+
+/**
+ * `mural ARGS` in the application, in a process of its own: a command closes
+ * the application's Sequelize instance when done, as it should, so the next
+ * command needs a fresh one, as it has from the shell.
+ */
+export function muralIn(dir: string, ...argv: string[]): Promise<CliResult> {
+  return node([...NODE_IMPORTS, resolve(repo, 'test/support/mural-in-app.ts'), dir, ...argv]);
+}
+
+/** Runs the application's ava test files, from its directory. */
+export function avaIn(dir: string, ...files: string[]): Promise<CliResult> {
+  const ava = resolve(repo, 'node_modules/ava/entrypoints/cli.mjs');
+  return node([ava, ...files], dir);
+}

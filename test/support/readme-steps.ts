@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repo } from './packed-app.ts';
+
+export interface ReadmeSteps {
+  /** Code blocks whose first line is `// <path>`: the files the section has the reader write. */
+  files: Array<{ path: string; content: string }>;
+  /** Shell commands of the section's `sh` blocks, in order, comments removed, split into words. */
+  commands: string[][];
+}
+
+/** The steps of one `###` section of the README, as a reader would follow them. */
+export function readmeSteps(heading: string): ReadmeSteps {
+  const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+  const start = readme.indexOf(`\n### ${heading}\n`);
+  if (start < 0) throw new Error(`README has no section "### ${heading}"`);
+  const rest = readme.slice(start + heading.length + 6);
+  const next = rest.search(/\n##+ /);
+  const section = next < 0 ? rest : rest.slice(0, next);
+  const files: ReadmeSteps['files'] = [];
+  const commands: string[][] = [];
+  for (const [, language, body] of section.matchAll(/```(\w+)\n([\s\S]*?)```/g)) {
+    if (language === 'sh') {
+      for (const line of body!.split('\n')) {
+        const words = shellWords(line);
+        if (words.length > 0) commands.push(words);
+      }
+      continue;
+    }
+    const path = /^\/\/ (\S+)\n/.exec(body!)?.[1];
+    if (path) files.push({ path, content: body!.slice(body!.indexOf('\n') + 1) });
+  }
+  return { files, commands };
+}
+
+/** Words of a one-line command: single quotes group, `#` outside quotes starts a comment. */
+export function shellWords(line: string): string[] {
+  const words: string[] = [];
+  let word: string | undefined;
+  let quoted = false;
+  for (const char of line) {
+    if (quoted) {
+      if (char === "'") quoted = false;
+      else word += char;
+    } else if (char === "'") {
+      quoted = true;
+      word ??= '';
+    } else if (char === '#' && word === undefined) {
+      break;
+    } else if (char === ' ') {
+      if (word !== undefined) words.push(word);
+      word = undefined;
+    } else {
+      word = (word ?? '') + char;
+    }
+  }
+  if (quoted) throw new Error(`Unclosed quote in: ${line}`);
+  if (word !== undefined) words.push(word);
+  return words;
+}
