@@ -48,3 +48,4 @@ export type {
 } from './openapi/index.ts';
 export { resolveGuard, type ResolvedGuard } from './resource/guard.ts';
 export { resourceAllows, type ResourceGuardOptions } from './resource/resource-guard.ts';
+export { formatMediaType, jsonapiMember, negotiateAccept, negotiateContentType, JSONAPI_MEDIA_TYPE, JSONAPI_VERSION, type Negotiated } from './negotiation/index.ts';

@@ -1,11 +1,12 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { BadRequestError, prepareResources, RequestTooLarge, RouteNotFound, withContext, withDeadline, type Action, type MuralContext, type Resource } from '../../core/index.ts';
 import { sendError } from './error-response.ts';
-import { JSONAPI_MEDIA_TYPE } from './media-type.ts';
+import { negotiatedFor, negotiation } from './negotiation.ts';
 import { describeRouter, type MuralOpenApiOptions } from './openapi-route.ts';
 import { index, show, type ActionHandler } from './read-handlers.ts';
 import { create, destroy, update } from './write-handlers.ts';
 import { relationshipRoutes, type RelationshipRoute } from './relationship-handlers.ts';
+import { sendDocument } from './send-document.ts';
 
 export interface MuralRouterOptions {
   resources: ReadonlyArray<typeof Resource>;
@@ -28,15 +29,18 @@ interface Route {
   method: 'get' | 'post' | 'patch' | 'delete';
   member: boolean;
   handler: ActionHandler;
+  /** Whether it reads a request body (and so negotiates its Content-Type). */
+  body: boolean;
 }
 
 /** Handlers by action; an action a Resource does not allow is simply not routed. */
 const ROUTES: Partial<Record<Action, Route>> = {
-  index: { method: 'get', member: false, handler: index },
-  show: { method: 'get', member: true, handler: show },
-  create: { method: 'post', member: false, handler: create },
-  update: { method: 'patch', member: true, handler: update },
-  destroy: { method: 'delete', member: true, handler: destroy },
+  index: { method: 'get', member: false, handler: index, body: false },
+  show: { method: 'get', member: true, handler: show, body: false },
+  create: { method: 'post', member: false, handler: create, body: true },
+  update: { method: 'patch', member: true, handler: update, body: true },
+  // a body sent with a DELETE is ignored, whatever its type
+  destroy: { method: 'delete', member: true, handler: destroy, body: false },
 };
 
 /** An Express router serving every endpoint of the given Resources. */
@@ -50,10 +54,11 @@ export function muralRouter(options: MuralRouterOptions): Router {
   const namespaces = new Set<string>();
   // relationship endpoints after every Resource's own, so they never shadow one nested below another's path
   const relationships: Array<[typeof Resource, RelationshipRoute]> = [];
-  const register = (resource: typeof Resource, { method, path, handler }: RelationshipRoute) => {
+  const register = (resource: typeof Resource, { method, path, handler, body }: RelationshipRoute) => {
     const served = serve(resource, handler, options, development);
-    if (method === 'get') router.get(path, checkUrl, served);
-    else router[method](path, checkUrl, bodyReader(readBody, development), served);
+    const negotiate = negotiation({ body }, development);
+    if (method === 'get') router.get(path, checkUrl, negotiate, served);
+    else router[method](path, checkUrl, negotiate, bodyReader(readBody, development), served);
   };
   for (const resource of options.resources) {
     if (resource.abstractClass) continue;
@@ -116,11 +121,12 @@ function serve(resource: typeof Resource, handler: ActionHandler, options: Mural
   return async (req: Request, res: Response, _next: NextFunction) => {
     try {
       // one database time limit for the whole request: its context, reads and write
-      const { status, body } = await withDeadline(async () => {
+      const { status, body, headers = {} } = await withDeadline(async () => {
         const ctx = (await options.context?.(req)) ?? {};
         return withContext(ctx, () => handler(resource, req));
       });
-      res.status(status).type(JSONAPI_MEDIA_TYPE).send(JSON.stringify(body));
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+      sendDocument(res, status, body, negotiatedFor(req));
     } catch (error) {
       sendError(res, error, development);
     }
