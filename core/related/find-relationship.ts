@@ -1,6 +1,6 @@
 import { RelationshipNotFound, UnsupportedOperation, UnwritableError } from '../errors/index.ts';
 import { findRelationship, readableNow } from '../query/include-tree.ts';
-import { servedResources, variantsOf } from '../resource/polymorphism.ts';
+import { servedResources } from '../resource/polymorphism.ts';
 import { TO_MANY, type RelationshipDefinition } from '../resource/relationship-definition.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import { assertAllowed } from '../resource/resource-guard.ts';
@@ -56,7 +56,7 @@ export function declaredBy(resource: ResourceClass, name: string, type: string):
 }
 
 function declaredRelationship(parent: ResourceClass, name: string): RelationshipDefinition {
-  const relationship = findRelationship(variantsOf(parent), name);
+  const relationship = findRelationship(servedResources(parent), name);
   if (!relationship) throw new RelationshipNotFound(parent.type, name);
   return relationship;
 }

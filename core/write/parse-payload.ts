@@ -1,6 +1,6 @@
 import { BadRequestError, ConflictError, TypeCoercionError, UnwritableError } from '../errors/index.ts';
 import { targetResources } from '../query/include-tree.ts';
-import { variantsOf } from '../resource/polymorphism.ts';
+import { servedResources } from '../resource/polymorphism.ts';
 import type { RelationshipDefinition } from '../resource/relationship-definition.ts';
 import { TO_MANY } from '../resource/relationship-definition.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
@@ -40,7 +40,8 @@ export function parsePayload(body: unknown, target: PayloadTarget): WriteNode {
   const parser = new PayloadParser((included ?? []) as unknown[]);
   const type = data.type;
   if (typeof type !== 'string' || type === '') throw bad('missing', 'data.type is required', '/data/type');
-  const resource = variantsOf(target.resource).find((r) => r.type === type);
+  // a polymorphic child's endpoint takes its own type only, though it inherits the parent's list of children
+  const resource = servedResources(target.resource).find((r) => r.type === type);
   if (!resource) throw new ConflictError(`Type "${type}" does not match the endpoint's type "${target.resource.type}"`, { pointer: '/data/type' });
   const id = identity(data.id, '/data/id');
   if (target.action === 'update' && id !== undefined && id !== target.id) {

@@ -109,6 +109,22 @@ for (const db of testDatabases()) {
     t.is((await dir.models.Milestone.findByPk(Number(epic.body.included![0]!.id)))!.epic_id, Number(epic.body.data.id));
   });
 
+  test.serial(`${db.name}: a polymorphic child's endpoint takes its own type only, and has only its own relationships`, async (t) => {
+    const before = await tableCounts(dir.models);
+    const created = await send('POST', '/api/v1/bugs', { data: { type: 'features', attributes: { title: 'Sneaky', points: 3 } } });
+    t.is(created.status, 409);
+    t.like(created.body.errors![0], { status: '409', source: { pointer: '/data/type' } });
+    const bug = (await dir.models.Task.findOne({ where: { type: 'bugs' } }))!;
+    const updated = await send('PATCH', `/api/v1/bugs/${bug.id}`, { data: { type: 'features', id: String(bug.id), attributes: { points: 3 } } });
+    t.is(updated.status, 409);
+    t.like(updated.body.errors![0], { status: '409', source: { pointer: '/data/type' } });
+    t.deepEqual(await tableCounts(dir.models), before);
+    // milestones belong to epics; a bug has none to list
+    const milestones = await send('GET', `/api/v1/bugs/${bug.id}/milestones`);
+    t.is(milestones.status, 404);
+    t.like(milestones.body.errors![0], { code: 'not_found' });
+  });
+
   test.serial(`${db.name}: a body larger than the limit is a JSON:API 413`, async (t) => {
     const response = await send('POST', '/api/v1/departments', { data: { type: 'departments', attributes: { name: 'x'.repeat(1_100_000) } } });
     t.is(response.status, 413);
