@@ -48,3 +48,7 @@ export type {
 } from './openapi/index.ts';
 export { resolveGuard, type ResolvedGuard } from './resource/guard.ts';
 export { resourceAllows, type ResourceGuardOptions } from './resource/resource-guard.ts';
+export {
+  runOperations, ATOMIC_EXTENSION, type RunOperationsOptions, type AtomicIdentifier, type AtomicIdentity, type AtomicOperation, type AtomicOperationsDocument,
+  type AtomicRelationship, type AtomicRelationshipRef, type AtomicResourceObject, type AtomicResourceRef, type AtomicResult, type AtomicResultsDocument,
+} from './operations/index.ts';

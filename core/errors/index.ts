@@ -8,3 +8,4 @@ export { ServiceUnavailable } from './service-unavailable.ts';
 export { DatabaseTimeout } from './database-timeout.ts';
 export { RequestTooLarge } from './request-too-large.ts';
 export { Forbidden, UnsupportedOperation } from './forbidden.ts';
+export { OperationFailed } from './operation-failed.ts';
