@@ -4,7 +4,7 @@ export interface JsonApiErrorObject {
   code: string;
   title: string;
   detail: string | null;
-  source?: { parameter?: string; pointer?: string | null };
+  source?: { parameter?: string; pointer?: string | null; header?: string };
   meta?: Record<string, unknown>;
 }
 
@@ -12,6 +12,8 @@ export interface MuralErrorOptions {
   detail?: string;
   parameter?: string;
   pointer?: string | null;
+  /** The request header at fault (`Content-Type`). */
+  header?: string;
   meta?: Record<string, unknown>;
 }
 
@@ -25,6 +27,7 @@ export abstract class MuralError extends Error {
   abstract readonly title: string;
   readonly parameter?: string;
   readonly pointer?: string | null;
+  readonly header?: string;
   readonly meta?: Record<string, unknown>;
 
   constructor(message: string, options: MuralErrorOptions = {}) {
@@ -32,6 +35,7 @@ export abstract class MuralError extends Error {
     this.name = new.target.name;
     this.parameter = options.parameter;
     this.pointer = options.pointer;
+    this.header = options.header;
     this.meta = options.meta;
   }
 
@@ -44,6 +48,7 @@ export abstract class MuralError extends Error {
       detail: this.message,
     };
     if (this.parameter !== undefined) error.source = { parameter: this.parameter };
+    else if (this.header !== undefined) error.source = { header: this.header };
     else if (this.pointer !== undefined) error.source = { pointer: this.pointer };
     if (this.meta) error.meta = this.meta;
     return [error];

@@ -33,6 +33,8 @@ const ERROR_STATUSES: readonly ErrorStatus[] = [
   { status: '409', name: 'Conflict', actions: ['create', 'update'], description: 'The body\'s `type` or `id` does not match the endpoint.' },
   { status: '413', name: 'PayloadTooLarge', actions: WITH_BODY, description: 'The body is over the router\'s `bodyLimit`.' },
   { status: '414', name: 'UriTooLong', actions: ALL, description: 'The URL is over the router\'s `maxUrlLength`.' },
+  // the atomic operations endpoint's alone, for now: its Content-Type must name the extension
+  { status: '415', name: 'UnsupportedMediaType', actions: [], description: 'The request\'s Content-Type is not one the endpoint takes; `source.header` names it.' },
   {
     status: '422', name: 'UnprocessableEntity', actions: WITH_BODY,
     description: 'A record is invalid (one error per problem, each with its pointer), or the request wrote an attribute or relationship it may not (`meta.code`: `unwritable_attribute`, `unwritable_relationship`). Nothing was written.',
