@@ -31,14 +31,16 @@ function documentPath(context: CommandContext, given: unknown): string {
 
 function check(context: CommandContext, path: string, text: string): number {
   const shown = relative(process.cwd(), path) || path;
-  if (!existsSync(path)) throw new CommandError(`No OpenAPI document at ${shown}; run mural openapi --out ${shown}`, 2);
+  // --out is resolved against the project root, which is not the working directory when --config points elsewhere
+  const fix = `run mural openapi --out ${relative(context.root, path)}${resolve(context.root) === process.cwd() ? '' : ` (in ${relative(process.cwd(), context.root)}, or with the same --config)`}`;
+  if (!existsSync(path)) throw new CommandError(`No OpenAPI document at ${shown}; ${fix}`, 2);
   const committed = readFileSync(path, 'utf8');
   if (committed === text) {
     context.io.out(context.color.green(`${shown} is up to date.`));
     return 0;
   }
   const line = firstDifference(committed, text);
-  context.io.err(context.color.red(`${shown} is out of date (first difference at line ${line}); run mural openapi --out ${shown}`));
+  context.io.err(context.color.red(`${shown} is out of date (first difference at line ${line}); ${fix}`));
   return 1;
 }
 

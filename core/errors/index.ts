@@ -9,4 +9,4 @@ export { DatabaseTimeout } from './database-timeout.ts';
 export { RequestTooLarge } from './request-too-large.ts';
 export { Forbidden, UnsupportedOperation } from './forbidden.ts';
 export { OperationFailed } from './operation-failed.ts';
-export { UnsupportedMediaType } from './unsupported-media-type.ts';
+export { NotAcceptable, UnsupportedMediaType } from './media-type.ts';

@@ -12,7 +12,7 @@ export interface MuralErrorOptions {
   detail?: string;
   parameter?: string;
   pointer?: string | null;
-  /** The request header at fault (`Content-Type`). */
+  /** The request header at fault (JSON:API 1.1's `source.header`). */
   header?: string;
   meta?: Record<string, unknown>;
 }
@@ -48,8 +48,8 @@ export abstract class MuralError extends Error {
       detail: this.message,
     };
     if (this.parameter !== undefined) error.source = { parameter: this.parameter };
-    else if (this.header !== undefined) error.source = { header: this.header };
     else if (this.pointer !== undefined) error.source = { pointer: this.pointer };
+    else if (this.header !== undefined) error.source = { header: this.header };
     if (this.meta) error.meta = this.meta;
     return [error];
   }

@@ -12,6 +12,8 @@ const JSONAPI_OBJECT = schemaRef('jsonapi.jsonapi-object');
 export const SHARED_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   'jsonapi.jsonapi-object': {
     type: 'object',
+    description: 'The JSON:API version the server answers with (`1.1`) and the extensions it applied to this response.',
+    required: ['version'],
     properties: {
       version: { type: 'string' },
       ext: { type: 'array', items: { type: 'string' } },
@@ -33,7 +35,7 @@ export const SHARED_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
         properties: {
           pointer: { type: ['string', 'null'], description: 'The JSON Pointer of the body member at fault (`/data/attributes/age`).' },
           parameter: { type: 'string', description: 'The query parameter at fault, named in full (`filter[age][gte]`).' },
-          header: { type: 'string', description: 'The request header at fault (`Content-Type`).' },
+          header: { type: 'string', description: 'The request header at fault (`Accept`, `Content-Type`).' },
         },
         additionalProperties: false,
       },

@@ -5,7 +5,7 @@ import type { ResourceClass } from './openapi-input.ts';
 import type { Reference, ResponseObject } from './openapi-types.ts';
 import { responseRef, schemaRef } from './references.ts';
 
-/** The JSON:API media type every response carries; requests may also say `application/json`. */
+/** The JSON:API media type every response carries; request bodies may also say `application/json`. */
 export const JSONAPI = 'application/vnd.api+json';
 
 interface ErrorStatus {
@@ -18,6 +18,8 @@ interface ErrorStatus {
 
 const ALL: readonly Action[] = ['index', 'show', 'create', 'update', 'destroy'];
 const WITH_BODY: readonly Action[] = ['create', 'update', 'destroy'];
+/** The actions whose body Mural reads, and so whose Content-Type it negotiates (a DELETE's body is ignored). */
+const READS_BODY: readonly Action[] = ['create', 'update'];
 
 /**
  * Every error status a Resource endpoint answers, with what causes it. One
@@ -29,12 +31,18 @@ const ERROR_STATUSES: readonly ErrorStatus[] = [
     description: 'A query parameter or body member is unknown, malformed, or outside its limits; `source.parameter` or `source.pointer` names it.',
   },
   { status: '403', name: 'Forbidden', actions: 'guarded', description: 'The Resource\'s guard refuses the action for this request (`forbidden`).' },
+  {
+    status: '406', name: 'NotAcceptable', actions: ALL,
+    description: 'No JSON:API media type in `Accept` can be served: each carries a parameter other than `ext` and `profile`, or an extension this endpoint does not apply (`source.header`: `Accept`).',
+  },
   { status: '404', name: 'NotFound', actions: ['show', 'update', 'destroy', 'create'], description: 'No such record (or no record a sideposted relationship names).' },
   { status: '409', name: 'Conflict', actions: ['create', 'update'], description: 'The body\'s `type` or `id` does not match the endpoint.' },
   { status: '413', name: 'PayloadTooLarge', actions: WITH_BODY, description: 'The body is over the router\'s `bodyLimit`.' },
   { status: '414', name: 'UriTooLong', actions: ALL, description: 'The URL is over the router\'s `maxUrlLength`.' },
-  // the atomic operations endpoint's alone, for now: its Content-Type must name the extension
-  { status: '415', name: 'UnsupportedMediaType', actions: [], description: 'The request\'s Content-Type is not one the endpoint takes; `source.header` names it.' },
+  {
+    status: '415', name: 'UnsupportedMediaType', actions: READS_BODY,
+    description: 'The body\'s `Content-Type` is not `application/vnd.api+json` (or `application/json`), or has a parameter other than `ext` and `profile`, or an extension this endpoint does not apply (`source.header`: `Content-Type`). Nothing was read.',
+  },
   {
     status: '422', name: 'UnprocessableEntity', actions: WITH_BODY,
     description: 'A record is invalid (one error per problem, each with its pointer), or the request wrote an attribute or relationship it may not (`meta.code`: `unwritable_attribute`, `unwritable_relationship`). Nothing was written.',

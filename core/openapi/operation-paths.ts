@@ -9,7 +9,7 @@ export const ATOMIC_MEDIA_TYPE = 'application/vnd.api+json;ext="https://jsonapi.
 
 const WRITES: readonly Action[] = ['create', 'update', 'destroy'];
 const ERRORS = {
-  '400': 'BadRequest', '403': 'Forbidden', '404': 'NotFound', '409': 'Conflict', '413': 'PayloadTooLarge', '414': 'UriTooLong', '415': 'UnsupportedMediaType',
+  '400': 'BadRequest', '403': 'Forbidden', '404': 'NotFound', '406': 'NotAcceptable', '409': 'Conflict', '413': 'PayloadTooLarge', '414': 'UriTooLong', '415': 'UnsupportedMediaType',
   '422': 'UnprocessableEntity', '500': 'InternalServerError', '503': 'ServiceUnavailable',
 } as const;
 

@@ -3,7 +3,7 @@ import { guardedActions } from '../resource/resource-guard.ts';
 import { servedResources } from '../resource/polymorphism.ts';
 import { errorResponses, JSONAPI } from './error-responses.ts';
 import type { OpenApiInput, ResourceClass } from './openapi-input.ts';
-import type { HttpMethod, OperationObject, ParameterObject, PathItemObject } from './openapi-types.ts';
+import type { HeaderObject, HttpMethod, OperationObject, ParameterObject, PathItemObject } from './openapi-types.ts';
 import { queryParameters } from './query-parameters.ts';
 import { schemaRef } from './references.ts';
 
@@ -26,6 +26,7 @@ const ROUTES: Readonly<Record<Action, Route>> = {
   destroy: { method: 'delete', member: true, status: '200', summary: (t) => `Delete one of ${t}`, document: () => 'jsonapi.meta-document' },
 };
 
+const LOCATION: HeaderObject = { description: 'The created record\'s URL: the endpoint\'s path and its id.', schema: { type: 'string' } };
 const ID: ParameterObject = { name: 'id', in: 'path', required: true, description: 'The record\'s id.', schema: { type: 'string' } };
 
 /**
@@ -69,7 +70,11 @@ function operation(input: OpenApiInput, resource: ResourceClass, action: Action,
         }
       : {}),
     responses: {
-      [route.status]: { description: route.summary(resource.type), content: { [JSONAPI]: { schema: schemaRef(route.document(component)) } } },
+      [route.status]: {
+        description: route.summary(resource.type),
+        ...(route.status === '201' ? { headers: { Location: LOCATION } } : {}),
+        content: { [JSONAPI]: { schema: schemaRef(route.document(component)) } },
+      },
       ...errorResponses(resource, action),
     },
     ...(guarded ? { 'x-mural-guard': true as const } : {}),

@@ -1,7 +1,6 @@
 import { maxHeaderSize, STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { BadRequestError, MuralError, RequestTooLarge } from '../../core/index.ts';
-import { JSONAPI_MEDIA_TYPE } from './media-type.ts';
+import { BadRequestError, jsonapiMember, JSONAPI_MEDIA_TYPE, MuralError, RequestTooLarge } from '../../core/index.ts';
 
 /**
  * Requests Node refuses before Express sees them (a URL or headers over
@@ -25,7 +24,7 @@ export function answerClientErrors(server: Server): Server {
       return;
     }
     const refusal = refusalFor(error, server);
-    const body = JSON.stringify(refusal.toJsonapi());
+    const body = JSON.stringify({ ...refusal.toJsonapi(), jsonapi: jsonapiMember({ ext: [] }) });
     socket.end(
       `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}\r\n` +
         `Content-Type: ${JSONAPI_MEDIA_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

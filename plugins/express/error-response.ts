@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import { InternalServerError, MuralError, type JsonApiErrorObject } from '../../core/index.ts';
-import { JSONAPI_MEDIA_TYPE } from './media-type.ts';
+import { sendDocument } from './send-document.ts';
 
 /**
  * Sends any thrown value as a JSON:API error document. Mural's own errors
@@ -17,5 +17,5 @@ export function sendError(res: Response, error: unknown, development: boolean, s
   if (!known && !development) console.error(error);
   if (status) document.errors[0]!.status = String(status);
   for (const [name, value] of Object.entries(rendered.responseHeaders())) res.setHeader(name, value);
-  res.status(status ?? rendered.status).type(JSONAPI_MEDIA_TYPE).send(JSON.stringify(document));
+  sendDocument(res, status ?? rendered.status, document);
 }

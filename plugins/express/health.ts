@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { ServiceUnavailable } from '../../core/index.ts';
 import { sendError } from './error-response.ts';
-import { JSONAPI_MEDIA_TYPE } from './media-type.ts';
+import { sendDocument } from './send-document.ts';
 
 export interface MuralHealthOptions {
   /** Resolves when the database answers, e.g. `() => sequelize.query('SELECT 1')`. */
@@ -22,7 +22,7 @@ export function muralHealth(options: MuralHealthOptions): (req: Request, res: Re
     res.setHeader('Cache-Control', 'no-store');
     try {
       await withinTimeout(options.check(), timeout);
-      res.status(200).type(JSONAPI_MEDIA_TYPE).send(JSON.stringify({ meta: { status: 'ok', database: 'reachable' } }));
+      sendDocument(res, 200, { meta: { status: 'ok', database: 'reachable' } });
     } catch (error) {
       console.error('health check failed:', error instanceof Error ? error.message : error);
       sendError(res, new ServiceUnavailable('database_unreachable', 'The database did not answer the health check.'), false);

@@ -6,4 +6,3 @@ export { expressPlugin } from './plugin.ts';
 export { muralHealth, type MuralHealthOptions } from './health.ts';
 export { gracefulShutdown, type GracefulShutdownOptions } from './graceful-shutdown.ts';
 export { answerClientErrors } from './client-errors.ts';
-export { ATOMIC_MEDIA_TYPE } from './atomic-media-type.ts';

@@ -1,1 +1,1 @@
-export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';
+export { JSONAPI_MEDIA_TYPE } from '../../core/index.ts';

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
-import { runOperations, withContext, withDeadline, type AtomicOperationsDocument, type MuralContext, type Resource } from '../../core/index.ts';
-import { assertAtomicContentType, ATOMIC_MEDIA_TYPE } from './atomic-media-type.ts';
+import { ATOMIC_EXTENSION, runOperations, withContext, withDeadline, type AtomicOperationsDocument, type MuralContext, type Resource } from '../../core/index.ts';
 import { sendError } from './error-response.ts';
+import { sendDocument } from './send-document.ts';
 import { bodyOf } from './write-handlers.ts';
 
 export interface OperationsEndpoint {
@@ -12,22 +12,21 @@ export interface OperationsEndpoint {
 }
 
 /**
- * `POST {ns}/operations`: JSON:API's Atomic Operations extension. 200 with
- * the `atomic:results` document (also when every result is empty), or the
- * error of the operation that failed, nothing written.
+ * `POST {ns}/operations`: JSON:API's Atomic Operations extension, once the
+ * router's negotiation has seen the extension in the request's Content-Type.
+ * 200 with the `atomic:results` document (also when every result is empty),
+ * in the extension's media type; or the error of the operation that failed,
+ * nothing written.
  */
 export function operationsHandler(endpoint: OperationsEndpoint) {
   return async (req: Request, res: Response, _next: NextFunction) => {
     try {
-      assertAtomicContentType(req.header('content-type'));
       // one database time limit for the whole request: its context and every operation
       const body = await withDeadline(async () => {
         const ctx = (await endpoint.context?.(req)) ?? {};
         return withContext(ctx, () => runOperations(bodyOf(req) as AtomicOperationsDocument, { resources: endpoint.resources }));
       });
-      // a Buffer, so Express adds no charset to the media type
-      res.status(200).setHeader('Content-Type', ATOMIC_MEDIA_TYPE);
-      res.send(Buffer.from(JSON.stringify(body)));
+      sendDocument(res, 200, body, { ext: [ATOMIC_EXTENSION] });
     } catch (error) {
       sendError(res, error, endpoint.development);
     }

@@ -1,7 +1,14 @@
 import type { Request } from 'express';
 import { parseQueryString, type JsonApiDocument, type Resource } from '../../core/index.ts';
 
-export type ActionHandler = (resource: typeof Resource, req: Request) => Promise<{ status: number; body: unknown }>;
+/** What a handler answers: a status, a document (none for a 204) and any headers of its own. */
+export interface ActionResult {
+  status: number;
+  body: object | undefined;
+  headers?: Record<string, string>;
+}
+
+export type ActionHandler = (resource: typeof Resource, req: Request) => Promise<ActionResult>;
 
 /** The request a proxy answers: its path and raw query, for links. */
 export function requestOf(req: Request, action: 'index' | 'show') {

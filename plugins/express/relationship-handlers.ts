@@ -7,6 +7,7 @@ export interface RelationshipRoute {
   method: 'get' | 'post' | 'patch' | 'delete';
   path: string;
   handler: ActionHandler;
+  body: boolean;
 }
 
 /**
@@ -18,13 +19,16 @@ export function relationshipRoutes(endpoint: Endpoint): RelationshipRoute[] {
   const relationship = `${endpoint.path}/:id/relationships/:relationship`;
   const routes: RelationshipRoute[] = [];
   if (endpoint.actions.includes('show')) {
-    routes.push({ method: 'get', path: relationship, handler: linkage }, { method: 'get', path: `${endpoint.path}/:id/:relationship`, handler: related });
+    routes.push(
+      { method: 'get', path: relationship, handler: linkage, body: false },
+      { method: 'get', path: `${endpoint.path}/:id/:relationship`, handler: related, body: false },
+    );
   }
   if (endpoint.actions.includes('update')) {
     routes.push(
-      { method: 'patch', path: relationship, handler: write('replace') },
-      { method: 'post', path: relationship, handler: write('add') },
-      { method: 'delete', path: relationship, handler: write('remove') },
+      { method: 'patch', path: relationship, handler: write('replace'), body: true },
+      { method: 'post', path: relationship, handler: write('add'), body: true },
+      { method: 'delete', path: relationship, handler: write('remove'), body: true },
     );
   }
   return routes;

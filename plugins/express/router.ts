@@ -1,12 +1,13 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
-import { BadRequestError, prepareResources, RequestTooLarge, ResourceConfigurationError, RouteNotFound, withContext, withDeadline, type Action, type MuralContext, type Resource } from '../../core/index.ts';
+import { ATOMIC_EXTENSION, BadRequestError, prepareResources, RequestTooLarge, ResourceConfigurationError, RouteNotFound, withContext, withDeadline, type Action, type MuralContext, type Resource } from '../../core/index.ts';
 import { sendError } from './error-response.ts';
-import { JSONAPI_MEDIA_TYPE } from './media-type.ts';
+import { negotiatedFor, negotiation } from './negotiation.ts';
 import { describeRouter, type MuralOpenApiOptions } from './openapi-route.ts';
 import { index, show, type ActionHandler } from './read-handlers.ts';
 import { create, destroy, update } from './write-handlers.ts';
 import { relationshipRoutes, type RelationshipRoute } from './relationship-handlers.ts';
 import { operationsHandler } from './operations-handler.ts';
+import { sendDocument } from './send-document.ts';
 
 export interface MuralRouterOptions {
   resources: ReadonlyArray<typeof Resource>;
@@ -34,15 +35,18 @@ interface Route {
   method: 'get' | 'post' | 'patch' | 'delete';
   member: boolean;
   handler: ActionHandler;
+  /** Whether it reads a request body (and so negotiates its Content-Type). */
+  body: boolean;
 }
 
 /** Handlers by action; an action a Resource does not allow is simply not routed. */
 const ROUTES: Partial<Record<Action, Route>> = {
-  index: { method: 'get', member: false, handler: index },
-  show: { method: 'get', member: true, handler: show },
-  create: { method: 'post', member: false, handler: create },
-  update: { method: 'patch', member: true, handler: update },
-  destroy: { method: 'delete', member: true, handler: destroy },
+  index: { method: 'get', member: false, handler: index, body: false },
+  show: { method: 'get', member: true, handler: show, body: false },
+  create: { method: 'post', member: false, handler: create, body: true },
+  update: { method: 'patch', member: true, handler: update, body: true },
+  // a body sent with a DELETE is ignored, whatever its type
+  destroy: { method: 'delete', member: true, handler: destroy, body: false },
 };
 
 /** An Express router serving every endpoint of the given Resources. */
@@ -56,10 +60,11 @@ export function muralRouter(options: MuralRouterOptions): Router {
   const namespaces = new Set<string>();
   // relationship endpoints after every Resource's own, so they never shadow one nested below another's path
   const relationships: Array<[typeof Resource, RelationshipRoute]> = [];
-  const register = (resource: typeof Resource, { method, path, handler }: RelationshipRoute) => {
+  const register = (resource: typeof Resource, { method, path, handler, body }: RelationshipRoute) => {
     const served = serve(resource, handler, options, development);
-    if (method === 'get') router.get(path, checkUrl, served);
-    else router[method](path, checkUrl, bodyReader(readBody, development), served);
+    const negotiate = negotiation({ body }, development);
+    if (method === 'get') router.get(path, checkUrl, negotiate, served);
+    else router[method](path, checkUrl, negotiate, bodyReader(readBody, development), served);
   };
   for (const resource of options.resources) {
     if (resource.abstractClass) continue;
@@ -73,7 +78,11 @@ export function muralRouter(options: MuralRouterOptions): Router {
     }
   }
   for (const [resource, route] of relationships) register(resource, route);
-  if (options.operations) serveOperations(router, options, [checkUrl, bodyReader(readBody, development)], development);
+  if (options.operations) {
+    // the body must declare the atomic extension; the answer applies it whatever Accept preferred among what it allows
+    const negotiate = negotiation({ body: true, extensions: [ATOMIC_EXTENSION], required: [ATOMIC_EXTENSION] }, development);
+    serveOperations(router, options, [checkUrl, negotiate, bodyReader(readBody, development)], development);
+  }
   describeRouter(router, options.resources, [...namespaces], options.openapi, { operations: options.operations ?? false });
   for (const namespace of namespaces) {
     router.use(namespace, checkUrl, (req, res) => sendError(res, new RouteNotFound(req.method, req.originalUrl.split('?')[0]!), development));
@@ -135,11 +144,12 @@ function serve(resource: typeof Resource, handler: ActionHandler, options: Mural
   return async (req: Request, res: Response, _next: NextFunction) => {
     try {
       // one database time limit for the whole request: its context, reads and write
-      const { status, body } = await withDeadline(async () => {
+      const { status, body, headers = {} } = await withDeadline(async () => {
         const ctx = (await options.context?.(req)) ?? {};
         return withContext(ctx, () => handler(resource, req));
       });
-      res.status(status).type(JSONAPI_MEDIA_TYPE).send(JSON.stringify(body));
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+      sendDocument(res, status, body, negotiatedFor(req));
     } catch (error) {
       sendError(res, error, development);
     }

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { BadRequestError, parseQueryString, WriteProxy, type Resource, type WriteTarget } from '../../core/index.ts';
+import { BadRequestError, parseQueryString, WriteProxy, type JsonApiDocument, type Resource, type ResourceObject, type WriteTarget } from '../../core/index.ts';
 import type { ActionHandler } from './read-handlers.ts';
 
 /** The request body as JSON; the router reads it as text so malformed JSON is a JSON:API 400. */
@@ -20,10 +20,13 @@ async function write(resource: typeof Resource, req: Request, target: WriteTarge
   return { status: 200, body: await proxy.toJsonapi() };
 }
 
-/** POST {ns}/{type}: 201 with the created record and everything sideposted with it. */
+/** POST {ns}/{type}: 201 with the created record and everything sideposted with it, and its URL in `Location`. */
 export const create: ActionHandler = async (resource, req) => {
   const result = await write(resource, req, { action: 'create' }, bodyOf(req));
-  return result.status === 200 ? { ...result, status: 201 } : result;
+  if (result.status !== 200) return result;
+  const created = (result.body as JsonApiDocument).data as ResourceObject;
+  const path = req.originalUrl.split('?', 2)[0]!.replace(/\/+$/, '');
+  return { ...result, status: 201, headers: { Location: `${path}/${encodeURIComponent(created.id)}` } };
 };
 
 /** PATCH {ns}/{type}/{id}. */

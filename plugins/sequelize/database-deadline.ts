@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Sequelize, type Transaction } from 'sequelize';
 import { currentDeadline, DatabaseTimeout, ServiceUnavailable, timeLeft, type Deadline } from '../../core/index.ts';
 import { cancelStatement, interruptedByCancel, type ConnectionManager } from './cancel-statement.ts';
+import { catchEarlyClientErrors } from './postgres-client-errors.ts';
 
 /** One statement run under a deadline: the connection it runs on, once known, and whether it was cancelled. */
 interface Watch {
@@ -38,6 +39,8 @@ const cancelling = new WeakMap<object, Promise<void>>();
 export function enforceDeadlines(sequelize: Sequelize): void {
   if (enforced.has(sequelize)) return;
   enforced.add(sequelize);
+  // the first use of an instance is where Mural prepares its connections too
+  catchEarlyClientErrors(sequelize);
   const query = sequelize.query.bind(sequelize) as Query;
   (sequelize as unknown as { query: Query }).query = (sql, options = {}) =>
     withinDeadline(sequelize, options.transaction ?? clsTransaction(), kindOf(sql, options), () => query(sql, options));

@@ -32,7 +32,7 @@ test.after.always(() => removeDirectory(scratch));
 async function assertIncludeQuery(t: ExecutionContext, server: RunningServer): Promise<void> {
   const response = await fetch(`http://127.0.0.1:${server.port}/api/v1/authors?include=books&sort=-name`);
   t.is(response.status, 200, server.output());
-  t.is(response.headers.get('content-type'), 'application/vnd.api+json; charset=utf-8');
+  t.is(response.headers.get('content-type'), 'application/vnd.api+json');
   const document = (await response.json()) as {
     data: Array<{ type: string; attributes: { name: string }; relationships: { books: { data: Array<{ type: string; id: string }> } } }>;
     included: Array<{ type: string; id: string; attributes: { title: string } }>;

@@ -63,13 +63,15 @@ test('every endpoint and action of schema.json is a path and operation, and no o
 test('each operation answers its document, and the error statuses that action can give', (t) => {
   const op = (path: string, method: 'get' | 'post' | 'patch' | 'delete') => document.paths[path]![method] as OperationObject;
   const statuses = (o: OperationObject) => Object.keys(o.responses);
-  t.deepEqual(statuses(op('/api/gadgets', 'get')), ['200', '400', '414', '500', '503']);
-  t.deepEqual(statuses(op('/api/gadgets/{id}', 'get')), ['200', '400', '404', '414', '500', '503']);
-  t.deepEqual(statuses(op('/api/gadgets', 'post')), ['201', '400', '404', '409', '413', '414', '422', '500', '503']);
-  t.deepEqual(statuses(op('/api/gadgets/{id}', 'patch')), ['200', '400', '404', '409', '413', '414', '422', '500', '503']);
+  t.deepEqual(statuses(op('/api/gadgets', 'get')), ['200', '400', '406', '414', '500', '503']);
+  t.deepEqual(statuses(op('/api/gadgets/{id}', 'get')), ['200', '400', '404', '406', '414', '500', '503']);
+  t.deepEqual(statuses(op('/api/gadgets', 'post')), ['201', '400', '404', '406', '409', '413', '414', '415', '422', '500', '503']);
+  t.deepEqual(statuses(op('/api/gadgets/{id}', 'patch')), ['200', '400', '404', '406', '409', '413', '414', '415', '422', '500', '503']);
   // the guard covers destroy only: 403 there and nowhere else
-  t.deepEqual(statuses(op('/api/gadgets/{id}', 'delete')), ['200', '400', '403', '404', '413', '414', '422', '500', '503']);
+  t.deepEqual(statuses(op('/api/gadgets/{id}', 'delete')), ['200', '400', '403', '404', '406', '413', '414', '422', '500', '503']);
   t.true(op('/api/gadgets/{id}', 'delete')['x-mural-guard']);
+  // a create answers where the record now lives
+  t.deepEqual(Object.keys((op('/api/gadgets', 'post').responses['201'] as { headers?: object }).headers ?? {}), ['Location']);
   t.is(op('/api/gadgets/{id}', 'patch')['x-mural-guard'], undefined);
   const schemaOf = (o: OperationObject, status: string) => (o.responses[status] as { content: Record<string, { schema: unknown }> }).content['application/vnd.api+json']!.schema;
   t.deepEqual(schemaOf(op('/api/gadgets', 'get'), '200'), { $ref: '#/components/schemas/GadgetResource.collection-document' });

@@ -27,7 +27,7 @@ test('GET /health: 200 with the database reachable', async (t) => {
   try {
     const response = await fetch(`${server.baseUrl}/health`);
     t.is(response.status, 200);
-    t.deepEqual(await response.json(), { meta: { status: 'ok', database: 'reachable' } });
+    t.deepEqual(await response.json(), { meta: { status: 'ok', database: 'reachable' }, jsonapi: { version: '1.1' } });
   } finally {
     server.child.kill('SIGKILL');
   }

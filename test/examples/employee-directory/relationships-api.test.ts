@@ -54,7 +54,7 @@ for (const db of testDatabases()) {
     t.is((positions.data as Resource[]).length, 2);
     for (const position of positions.data as Resource[]) {
       t.is(position.relationships.department!.data, null);
-      t.deepEqual(await get(position.relationships.department!.links!.related), { data: null, meta: {} });
+      t.deepEqual(await get(position.relationships.department!.links!.related), { data: null, meta: {}, jsonapi: { version: '1.1' } });
     }
   });
 

@@ -41,6 +41,7 @@ test('an unexpected error is a generic 500: no message, stack or SQL', async (t)
     t.is(response.status, 500);
     t.deepEqual(response.body, {
       errors: [{ status: '500', code: 'internal_server_error', title: 'Internal Server Error', detail: 'The server could not complete the request.' }],
+      jsonapi: { version: '1.1' },
     });
     t.notRegex(response.text, /secret|passwords|at /);
     t.true(errors[0] instanceof Exploding, 'the server log keeps the real error');

@@ -18,7 +18,7 @@ test.serial('200 with status and database in meta when the check succeeds; never
   t.is(response.status, 200);
   t.is(response.headers.get('cache-control'), 'no-store');
   t.regex(response.headers.get('content-type') ?? '', /^application\/vnd\.api\+json/);
-  t.deepEqual(await response.json(), { meta: { status: 'ok', database: 'reachable' } });
+  t.deepEqual(await response.json(), { meta: { status: 'ok', database: 'reachable' }, jsonapi: { version: '1.1' } });
   await client.close();
   await sequelize.close();
 });

@@ -72,12 +72,14 @@ for (const db of testDatabases('operations_endpoint')) {
     const body = { 'atomic:operations': [hire('x')] };
     for (const contentType of [
       'application/vnd.api+json', 'application/json', `${ATOMIC}; charset=utf-8`, 'application/vnd.api+json; ext="https://example.com/ext/other"', 'text/plain',
+      // an extension this endpoint does not apply, beside the atomic one
+      'application/vnd.api+json;ext="https://jsonapi.org/ext/atomic https://example.com/other"',
     ]) {
       const response = await post(body, { 'content-type': contentType });
       t.is(response.status, 415, contentType);
       t.like((response.body as Errors).errors[0], { code: 'unsupported_media_type', source: { header: 'Content-Type' } });
     }
-    t.is((await post(body, { 'content-type': 'application/vnd.api+json;ext="https://jsonapi.org/ext/atomic https://example.com/other"' })).status, 200);
+    t.is((await post(body, { 'content-type': 'application/vnd.api+json;ext="https://jsonapi.org/ext/atomic"' })).status, 200);
     t.is((await post(body, { 'content-type': 'application/vnd.api+json; profile="https://example.com/p"; ext="https://jsonapi.org/ext/atomic"' })).status, 200);
     t.is((await tableCounts(dir.models)).Employee, before.Employee + 2);
   });
@@ -99,6 +101,18 @@ for (const db of testDatabases('operations_endpoint')) {
     t.deepEqual(await tableCounts(dir.models), before);
     const admin = await post({ 'atomic:operations': [hire('a', { salary: '1.00' })] }, ADMIN);
     t.is(admin.status, 200, 'the request context decides guards, as on every endpoint');
+  });
+
+  test.serial(`${db.name}: Accept: the atomic instance or a plain one is answered in the extension's media type; another extension alone is a 406`, async (t) => {
+    const body = { 'atomic:operations': [hire('accept')] };
+    for (const accept of [ATOMIC, 'application/vnd.api+json', '*/*']) {
+      const response = await post(body, { accept });
+      t.is(response.status, 200, accept);
+      t.is(response.contentType, ATOMIC);
+    }
+    const refused = await post(body, { accept: 'application/vnd.api+json; ext="https://example.com/ext/other"' });
+    t.is(refused.status, 406);
+    t.like((refused.body as Errors).errors[0], { code: 'not_acceptable', source: { header: 'Accept' } });
   });
 
   test.serial(`${db.name}: malformed JSON and bodies are a 400; a router without operations: true answers 404`, async (t) => {

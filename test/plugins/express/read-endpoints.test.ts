@@ -76,11 +76,12 @@ for (const db of testDatabases()) {
   test(`${db.name}: GET show renders one record; a missing one is a JSON:API 404`, async (t) => {
     const found = await client.get('/api/v1/people/6?fields[people]=name');
     t.is(found.status, 200);
-    t.deepEqual(found.body, { data: { id: '6', type: 'people', attributes: { name: "O'Brien" } }, meta: {} });
+    t.deepEqual(found.body, { data: { id: '6', type: 'people', attributes: { name: "O'Brien" } }, meta: {}, jsonapi: { version: '1.1' } });
     const missing = await client.get('/api/v1/people/999');
     t.is(missing.status, 404);
     t.deepEqual(missing.body, {
       errors: [{ status: '404', code: 'not_found', title: 'Not Found', detail: 'No people record with id "999"' }],
+      jsonapi: { version: '1.1' },
     });
   });
 
@@ -127,6 +128,7 @@ for (const db of testDatabases()) {
     t.is(unknown.status, 404);
     t.deepEqual(unknown.body, {
       errors: [{ status: '404', code: 'not_found', title: 'Not Found', detail: 'No route for GET /api/v1/nothing-here' }],
+      jsonapi: { version: '1.1' },
     });
     t.is((await client.get('/elsewhere')).status, 418);
   });

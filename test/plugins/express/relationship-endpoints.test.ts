@@ -79,9 +79,10 @@ for (const db of testDatabases()) {
   test(`${db.name}: a to-one relationship answers one resource or null, with links to itself`, async (t) => {
     const active = (await dir.models.Position.findOne({ where: { employee_id: 2, active: true } }))!;
     t.deepEqual(identify((await get('/api/v1/employees/2/current_position')).data as ResourceObject), { type: 'positions', id: String(active.id) });
-    t.deepEqual(await get('/api/v1/employees/11/current_position'), { data: null, meta: {} });
+    t.deepEqual(await get('/api/v1/employees/11/current_position'), { data: null, meta: {}, jsonapi: { version: '1.1' } });
     t.deepEqual(await get('/api/v1/employees/11/relationships/current_position'), {
       data: null, meta: {}, links: { self: '/api/v1/employees/11/relationships/current_position', related: '/api/v1/employees/11/current_position' },
+      jsonapi: { version: '1.1' },
     });
     const paged = await client.get('/api/v1/employees/2/current_position?page[size]=5');
     t.is(paged.status, 400);

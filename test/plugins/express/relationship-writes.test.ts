@@ -72,6 +72,7 @@ for (const db of [file, ...testDatabases('relationship_writes')]) {
     t.is(response.status, 200);
     t.deepEqual(response.body, {
       data: null, meta: {}, links: { self: '/api/v1/employees/2/relationships/current_position', related: '/api/v1/employees/2/current_position' },
+      jsonapi: { version: '1.1' },
     });
     t.is((await dir.models.Position.findByPk(inactive.id))!.employee_id, 2);
   });

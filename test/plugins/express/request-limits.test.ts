@@ -34,6 +34,7 @@ test.serial('a body over bodyLimit (default 1mb) is a 413 and writes nothing', a
   t.is(response.status, 413);
   t.deepEqual(response.body, {
     errors: [{ status: '413', code: 'payload_too_large', title: 'Payload Too Large', detail: 'request entity too large', source: { pointer: '' } }],
+    jsonapi: { version: '1.1' },
   });
   t.is(await dir.models.Employee.count(), before);
   t.is((await client.request('POST', '/api/v1/employees', employee('Short'))).status, 201);
@@ -47,6 +48,7 @@ test.serial('a URL over maxUrlLength (default 8192) is a 414, before any query',
   t.is(response.status, 414);
   t.deepEqual(response.body, {
     errors: [{ status: '414', code: 'uri_too_long', title: 'URI Too Long', detail: `The URL is ${path.length} characters long; the maximum is 8192` }],
+    jsonapi: { version: '1.1' },
   });
   t.deepEqual(dir.queries, []);
   t.is((await client.get(`/api/v1/employees?filter[first_name]=${'a'.repeat(8000)}`)).status, 200);
@@ -105,6 +107,7 @@ test.serial('a 20 KB URL gets a JSON:API 431 over a raw socket, not a bare statu
     t.is(response.contentType, 'application/vnd.api+json');
     t.deepEqual(response.body, {
       errors: [{ status: '431', code: 'headers_too_large', title: 'Request Header Fields Too Large', detail: 'The URL and headers of the request are over 16384 bytes' }],
+      jsonapi: { version: '1.1' },
     });
   } finally {
     server.close();
@@ -140,6 +143,7 @@ test.serial('bytes that are not HTTP get a JSON:API 400', async (t) => {
     t.is(response.status, 400);
     t.deepEqual(response.body, {
       errors: [{ status: '400', code: 'malformed_request', title: 'Bad Request', detail: 'The request is not valid HTTP/1.1' }],
+      jsonapi: { version: '1.1' },
     });
     const fine = await fetch(`http://127.0.0.1:${port}/api/v1/employees?page[size]=1`);
     t.is(fine.status, 200, 'the server goes on serving');

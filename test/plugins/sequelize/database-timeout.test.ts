@@ -72,6 +72,7 @@ for (const db of testDatabases('database_timeout')) {
           meta: { retry_after: 2 },
         },
       ],
+      jsonapi: { version: '1.1' },
     });
     t.true(elapsed < 15_000, `answered after ${elapsed} ms, long before the 30 s statement would end`);
   };
