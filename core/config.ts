@@ -12,6 +12,8 @@ export interface MuralConfig {
   maxDocumentDepth: number;
   /** Records one write may touch: the primary record and everything sideposted with it. */
   maxWriteRecords: number;
+  /** Operations one atomic operations request may hold; more is a 400 `too_many_operations`. */
+  maxOperations: number;
   /**
    * Milliseconds the database work of one request (a read with its
    * sideloads, or a write's transaction) may take before its statement is
@@ -27,6 +29,7 @@ export const muralConfig: MuralConfig = {
   maxQueryDepth: 5,
   maxDocumentDepth: 32,
   maxWriteRecords: 1000,
+  maxOperations: 100,
   databaseTimeout: 10_000,
 };
 

@@ -49,3 +49,7 @@ export type {
 export { resolveGuard, type ResolvedGuard } from './resource/guard.ts';
 export { resourceAllows, type ResourceGuardOptions } from './resource/resource-guard.ts';
 export { formatMediaType, jsonapiMember, negotiateAccept, negotiateContentType, JSONAPI_MEDIA_TYPE, JSONAPI_VERSION, type Negotiated } from './negotiation/index.ts';
+export {
+  runOperations, ATOMIC_EXTENSION, type RunOperationsOptions, type AtomicIdentifier, type AtomicIdentity, type AtomicOperation, type AtomicOperationsDocument,
+  type AtomicRelationship, type AtomicRelationshipRef, type AtomicResourceObject, type AtomicResourceRef, type AtomicResult, type AtomicResultsDocument,
+} from './operations/index.ts';

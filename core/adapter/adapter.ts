@@ -73,6 +73,13 @@ export interface Adapter<Scope = unknown, Model = unknown> {
 
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (transaction: unknown) => Promise<T>): Promise<T>;
+  /**
+   * Whether this adapter's writes can run inside `transaction`, opened by the
+   * adapter of another Resource: atomic operations write several Resources in
+   * one transaction, which must be on one database. Left out: any
+   * transaction of an adapter of the same class is taken to be.
+   */
+  joins?(transaction: unknown): boolean;
   /** A new, unsaved record of `model`. */
   build(model: unknown): Model;
   /** The record with this primary key, or null. */

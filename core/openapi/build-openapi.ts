@@ -3,6 +3,7 @@ import { errorResponseComponents } from './error-responses.ts';
 import { openApiInput, type OpenApiInput, type ResourceClass } from './openapi-input.ts';
 import type { JsonSchema, OpenApiDocument, OpenApiInfo, PathItemObject } from './openapi-types.ts';
 import { parameterComponents } from './query-parameters.ts';
+import { operationPaths, operationSchemas } from './operation-paths.ts';
 import { relationshipSchemas } from './relationship-endpoints.ts';
 import { relationshipPaths } from './relationship-paths.ts';
 import { resourcePaths } from './resource-paths.ts';
@@ -14,6 +15,8 @@ export interface OpenApiOptions {
   info?: OpenApiInfo;
   /** Where the paths are served from, when not the host's root (a router mounted under a prefix). */
   servers?: Array<{ url: string; description?: string }>;
+  /** Describe `POST {ns}/operations`, the atomic operations endpoint (`muralRouter({ operations: true })`). */
+  operations?: boolean;
 }
 
 /** One family of endpoints, from the same input as every other family: its paths, and the schemas only they use. */
@@ -28,6 +31,9 @@ const PATH_FAMILIES: readonly PathFamily[] = [
   { paths: relationshipPaths, schemas: relationshipSchemas },
 ];
 
+/** Served only when the router is asked to. */
+const OPERATIONS: PathFamily = { paths: operationPaths, schemas: operationSchemas };
+
 export const DEFAULT_INFO: OpenApiInfo = { title: 'JSON:API', version: '1.0.0' };
 
 /**
@@ -38,8 +44,9 @@ export const DEFAULT_INFO: OpenApiInfo = { title: 'JSON:API', version: '1.0.0' }
  */
 export function buildOpenApi(resources: readonly ResourceClass[], options: OpenApiOptions = {}): OpenApiDocument {
   const input = openApiInput(resources);
+  const families = options.operations ? [...PATH_FAMILIES, OPERATIONS] : PATH_FAMILIES;
   const paths: Record<string, PathItemObject> = {};
-  for (const family of PATH_FAMILIES) {
+  for (const family of families) {
     for (const [path, item] of Object.entries(family.paths(input))) paths[path] = { ...paths[path], ...item };
   }
   const tags = [...new Set(Object.values(paths).flatMap((item) => (['get', 'post', 'patch', 'delete'] as const).flatMap((m) => item[m]?.tags ?? [])))];
@@ -53,7 +60,7 @@ export function buildOpenApi(resources: readonly ResourceClass[], options: OpenA
     components: {
       schemas: sortKeys(Object.assign(
         { ...SHARED_SCHEMAS, ...resourceObjectSchemas(input), ...documentSchemas(input), ...writeSchemas(input) },
-        ...PATH_FAMILIES.map((family) => family.schemas?.(input) ?? {}),
+        ...families.map((family) => family.schemas?.(input) ?? {}),
       )),
       parameters: sortKeys(parameterComponents(input)),
       responses: sortKeys(errorResponseComponents()),

@@ -64,6 +64,7 @@ function readObject({ resource, schema }: DescribedResource): JsonSchema {
       attributes: { type: 'object', properties: attributes, additionalProperties: hidden },
       relationships: { type: 'object', properties: relationships, additionalProperties: false },
       'temp-id': { type: 'string', description: 'In a write\'s response: the temp-id the client gave a record it created.' },
+      lid: { type: 'string', description: 'In an atomic operations result: the lid the client gave a record its `add` created.' },
     },
     additionalProperties: false,
   };

@@ -1,4 +1,4 @@
-import { Sequelize, type Model, type ModelStatic, type Transaction } from 'sequelize';
+import { Sequelize, Transaction, type Model, type ModelStatic } from 'sequelize';
 import type { Adapter, AdapterTarget, ServiceUnavailable, FilterClause, JoinTable, ResolveOptions, SortDirection, ValidationProblem } from '../../core/index.ts';
 import { currentTransaction, ResourceConfigurationError } from '../../core/index.ts';
 import { linkRows, unlinkRows, validateRecord, validationProblems } from './persistence.ts';
@@ -73,6 +73,11 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
     enforceDeadlines(sequelize);
     if (sequelize.getDialect() === 'sqlite') return sqliteTransaction(sequelize, fn);
     return sequelize.transaction((transaction) => fn(transaction));
+  }
+
+  /** Only a transaction of this Resource's own Sequelize instance: it runs on that database's connection. */
+  joins(transaction: unknown): boolean {
+    return transaction instanceof Transaction && (transaction as unknown as { sequelize: Sequelize }).sequelize === (this.target.model as ModelStatic<Model>).sequelize;
   }
 
   build(model: unknown): Model {
