@@ -5,7 +5,7 @@ import { openFixture, removeFixtureFiles, type Fixture } from './fixtures.ts';
 import { loadTest } from './http-load.ts';
 import { measureCliStartup } from './cli-startup.ts';
 import { alternate, heapUsedBy } from './measure.ts';
-import { apps, contenders, handWrittenCreate, INCLUDE_QUERY, muralCreatePayload, muralPage } from './scenarios.ts';
+import { apps, contenders, HAS_QUERY, handWrittenCreate, INCLUDE_QUERY, muralCreatePayload, muralPage, relatedFilterContenders } from './scenarios.ts';
 
 /*
  * `npm run bench`: Mural against hand-written code with the same tools (a),
@@ -128,6 +128,10 @@ say('\n6. CLI startup: the compiled CLI installed from the packed tarball, again
 for (const timing of await measureCliStartup()) {
   say(`   ${timing.command}: compiled ${ms(timing.compiled)}, sources through tsx ${ms(timing.sources)}; speed-up ${target(`scenario 6 ${timing.command} speed-up`, timing.sources / timing.compiled, 1.2, true)}`);
 }
+
+say(`\n7. filter[has]: ${HAS_QUERY}, 1,000 employees, SQLite, in-process`);
+const related = await alternate(await relatedFilterContenders(fixture), 7, 20);
+say(`   Mural ${ms(related.mural!.median)}, (a) the same subquery by hand in Sequelize ${ms(related.sequelize!.median)}; Mural/(a) throughput ${(related.sequelize!.median / related.mural!.median).toFixed(2)}`);
 
 await raw.close();
 await bigRaw.close();

@@ -1,4 +1,4 @@
-import { parseQueryString, type JsonApiDocument, type PageValue, type QueryParams, type Resource, type ResourceObject } from '../core/index.ts';
+import { BUILT_IN_OPERATORS, parseQueryString, type JsonApiDocument, type PageValue, type QueryParams, type Resource, type ResourceObject } from '../core/index.ts';
 import { findResource } from './find-resource.ts';
 import { CommandError, type CommandDefinition } from './host/command.ts';
 import { formatTable } from './table.ts';
@@ -22,6 +22,11 @@ function filterParams(resource: ResourceClass, entries: string[]): Record<string
       continue;
     }
     const value = entry.slice(at + 1);
+    const related = /^(has|has_no)\.(.+)$/.exec(key);
+    if (related) {
+      mergeFilters(filter, { [related[1]!]: relatedFilter(related[2]!, value) });
+      continue;
+    }
     const dot = key.lastIndexOf('.');
     const base = key.slice(0, dot);
     if (dot > 0 && resource.config.attributes.has(base)) {
@@ -33,6 +38,17 @@ function filterParams(resource: ResourceClass, entries: string[]): Record<string
   return filter;
 }
 
+/**
+ * `has.positions.title=x` → `{ has: { 'positions.title': 'x' } }`; a last
+ * segment naming a built-in operator (`has.positions.rank.gte=3`) is one.
+ */
+function relatedFilter(path: string, value: string): Record<string, unknown> {
+  const dot = path.lastIndexOf('.');
+  const last = path.slice(dot + 1);
+  const isOperator = dot > 0 && path.slice(0, dot).includes('.') && (BUILT_IN_OPERATORS as readonly string[]).includes(last.replace(/^not_/, ''));
+  return isOperator ? { [path.slice(0, dot)]: { [last]: value } } : { [path]: value };
+}
+
 /** `age[gte]` or `filter[age][gte]`, with its `=value`, parsed as a query string parameter. */
 function urlFilter(key: string, assignment: string): Record<string, unknown> {
   const bracket = key.indexOf('[');
@@ -42,13 +58,17 @@ function urlFilter(key: string, assignment: string): Record<string, unknown> {
   return parsed;
 }
 
-/** Operators given for the same filter in several --filter options are ANDed, as in a URL. */
-function mergeFilters(target: Record<string, unknown>, source: Record<string, unknown>): void {
+/** Operators given for the same filter in several --filter options are ANDed, as in a URL; `has` maps merge one level deeper. */
+function mergeFilters(target: Record<string, unknown>, source: Record<string, unknown>, depth = 0): void {
   for (const [name, value] of Object.entries(source)) {
     const existing = target[name];
     const isMap = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
-    if (isMap(existing) && isMap(value)) target[name] = Object.assign(Object.create(null), existing, value);
-    else if (isMap(value) && typeof existing === 'string') target[name] = Object.assign(Object.create(null), { eq: existing }, value);
+    if (isMap(existing) && isMap(value)) {
+      const merged = Object.assign(Object.create(null), existing) as Record<string, unknown>;
+      if (depth < 1) mergeFilters(merged, value as Record<string, unknown>, depth + 1);
+      else Object.assign(merged, value);
+      target[name] = merged;
+    } else if (isMap(value) && typeof existing === 'string') target[name] = Object.assign(Object.create(null), { eq: existing }, value);
     else target[name] = value;
   }
 }

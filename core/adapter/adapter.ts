@@ -29,6 +29,36 @@ export function equalityClause(column: string, values: readonly unknown[], typeN
 }
 
 /**
+ * How records of one Resource reach the records of a related one, for
+ * `filter[has]` and related sorts: `parentKey` on the outer records equals
+ * `relatedKey` on the related ones, directly or through a join table.
+ */
+export interface RelatedLink {
+  readonly parentKey: string;
+  readonly relatedKey: string;
+  /** many_to_many: join rows pairing `parentColumn` (= parentKey) with `childColumn` (= relatedKey). */
+  readonly through?: { readonly table: string; readonly parentColumn: string; readonly childColumn: string };
+  /** polymorphic belongs_to: this link holds only where the parent's type column has this value. */
+  readonly parentType?: { readonly column: string; readonly value: string };
+  /** The related Resource's scope (base scope and conditions): a scope of the related Resource's adapter. */
+  readonly scope: unknown;
+}
+
+/** `filter[has]` (or, negated, `filter[has_no]`) on one relationship: some link finds a related record in its scope. */
+export interface RelatedCondition {
+  readonly negated: boolean;
+  /** Alternatives, ORed: one per type a polymorphic belongs_to may point at, else one. */
+  readonly links: readonly RelatedLink[];
+}
+
+/** One step of a related sort: a to-one link from the previous Resource. */
+export interface RelatedSortStep {
+  readonly parentKey: string;
+  readonly relatedKey: string;
+  readonly scope: unknown;
+}
+
+/**
  * What a backend provides. A scope is the adapter's own immutable query value;
  * core threads it through filters, sorts and pagination and never looks
  * inside, so custom filters and sorts written against an adapter's scope
@@ -70,6 +100,19 @@ export interface Adapter<Scope = unknown, Model = unknown> {
    * it out where the database serializes writes anyway.
    */
   lockForUpdate?(scope: Scope): Scope;
+
+  /**
+   * Only records for which some related record matches (or, negated, none
+   * does): `filter[has]` and `filter[has_no]`. One query, no duplicates:
+   * a subquery rather than a join. Adapters without it answer such filters with a 400.
+   */
+  filterRelated?(scope: Scope, condition: RelatedCondition): Scope;
+  /**
+   * Orders by `column` of the record reached through a chain of to-one
+   * links (`sort=department.name`); records without one sort after every
+   * other in ascending order, before them in descending order, on every database.
+   */
+  orderRelated?(scope: Scope, steps: readonly RelatedSortStep[], column: string, direction: SortDirection): Scope;
 
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (transaction: unknown) => Promise<T>): Promise<T>;

@@ -3,6 +3,8 @@ import type { ResourceBase } from '../resource/resource-base.ts';
 import type { ResolvedFilter } from './resolved-filter.ts';
 import type { IncludeNode } from './include-tree.ts';
 import type { NodeParams } from './deep-params.ts';
+import type { RelatedFilter } from './related-filters.ts';
+import type { RelationshipDefinition } from '../resource/relationship-definition.ts';
 
 export interface FilterCondition {
   readonly filter: ResolvedFilter;
@@ -15,6 +17,16 @@ export interface FilterCondition {
 export interface SortCondition {
   readonly name: string;
   readonly direction: SortDirection;
+  /** `sort=department.name`: the to-one relationships leading to the Resource whose attribute `name` is. */
+  readonly related?: readonly RelatedSortHop[];
+}
+
+/** One to-one relationship of a related sort, and the Resource it leads to. */
+export interface RelatedSortHop {
+  readonly relationship: RelationshipDefinition;
+  readonly resource: typeof ResourceBase;
+  /** What the relationship's `params` block filters its records by. */
+  readonly filters: readonly FilterCondition[];
 }
 
 export interface PageRequest {
@@ -35,6 +47,8 @@ export interface StatRequest {
 export interface QueryPlan {
   readonly resource: typeof ResourceBase;
   readonly filters: readonly FilterCondition[];
+  /** `filter[has]` and `filter[has_no]`: conditions on related records. */
+  readonly related?: readonly RelatedFilter[];
   readonly sorts: readonly SortCondition[];
   /** Undefined means unpaginated (sideloads). */
   readonly page?: PageRequest;

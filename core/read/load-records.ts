@@ -2,6 +2,7 @@ import type { ResourceBase } from '../resource/resource-base.ts';
 import type { QueryPlan } from '../query/query-plan.ts';
 import { applyExtraAttributeHooks } from '../scope/apply-extra-attributes.ts';
 import { applyFilters } from '../scope/apply-filters.ts';
+import { applyRelatedFilters } from '../scope/apply-related-filters.ts';
 import { applyPagination } from '../scope/apply-pagination.ts';
 import { applySorts } from '../scope/apply-sorts.ts';
 import { runStats, type StatsResult } from './run-stats.ts';
@@ -33,6 +34,7 @@ export function scopeRecords(resource: ResourceBase, plan: QueryPlan, options: L
   let scope = options.baseScope ?? resource.baseScope();
   if (options.link) scope = options.link(scope);
   scope = applyFilters(resource, scope, plan.filters);
+  scope = applyRelatedFilters(resource, scope, plan.related ?? []);
   const filtered = scope;
   scope = applyExtraAttributeHooks(resource, scope, plan.extraFields.get(resource.resourceClass.type));
   scope = applySorts(resource, scope, plan.sorts);

@@ -63,6 +63,8 @@ export function resourceSchema(resource: ResourceClass): ResourceSchema {
     sorts,
     filters: filterSchemas(resource),
     relationships: Object.fromEntries([...config.relationships.values()].map((r) => [r.name, relationshipSchema(r)])),
+    related_filters: [...config.relationships.keys()],
+    related_sorts: [...config.relationships.values()].filter((r) => r.kind === 'belongs_to' || r.kind === 'has_one').map((r) => r.name),
     stats: Object.fromEntries([...config.stats.values()].map((s) => [s.name, [...s.calculations.keys()]])),
     default_sort: resource.defaultSort ?? null,
     default_page_size: resource.defaultPageSize,

@@ -1,5 +1,8 @@
 import { Sequelize, Transaction, type Model, type ModelStatic } from 'sequelize';
-import type { Adapter, AdapterTarget, ServiceUnavailable, FilterClause, JoinTable, ResolveOptions, SortDirection, ValidationProblem } from '../../core/index.ts';
+import type {
+  Adapter, AdapterTarget, ServiceUnavailable, FilterClause, JoinTable, RelatedCondition, RelatedSortStep, ResolveOptions, SortDirection, ValidationProblem,
+} from '../../core/index.ts';
+import { relatedCondition, relatedOrder } from './related-condition.ts';
 import { currentTransaction, ResourceConfigurationError } from '../../core/index.ts';
 import { linkRows, unlinkRows, validateRecord, validationProblems } from './persistence.ts';
 import { columnOf, filterCondition } from './filter-condition.ts';
@@ -37,6 +40,14 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
 
   order(scope: SequelizeScope, column: string, direction: SortDirection): SequelizeScope {
     return scope.order([columnOf(scope.model, column), direction.toUpperCase()]);
+  }
+
+  filterRelated(scope: SequelizeScope, condition: RelatedCondition): SequelizeScope {
+    return scope.where(relatedCondition(scope.model, condition));
+  }
+
+  orderRelated(scope: SequelizeScope, steps: readonly RelatedSortStep[], column: string, direction: SortDirection): SequelizeScope {
+    return relatedOrder(scope, steps, column, direction);
   }
 
   paginate(scope: SequelizeScope, size: number, number: number): SequelizeScope {

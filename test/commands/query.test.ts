@@ -77,3 +77,24 @@ test.serial('--filter names are ordinary keys: __proto__ is an unknown filter, n
   t.is(Object.getPrototypeOf({}), Object.prototype);
   t.is(({} as Record<string, unknown>).eq, undefined);
 });
+
+test.serial('--filter has.<relationship>.<filter> and the URL form has[...] filter by related records alike', async (t) => {
+  const ids = async (...filters: string[]) => {
+    const { code, out, err } = await query('employees', ...filters.flatMap((f) => ['--filter', f]), '--per', '1000', '--format', 'json');
+    t.is(code, 0, err);
+    return (JSON.parse(out) as { data: Array<{ id: string }> }).data.map((e) => e.id).sort();
+  };
+  const engineers = await ids('has.positions.department.name=Engineering');
+  t.true(engineers.length > 0);
+  t.deepEqual(await ids('has[positions.department.name]=Engineering'), engineers);
+  t.deepEqual(await ids('filter[has][positions.department.name][prefix]=engineer'), engineers);
+  t.deepEqual(await ids('has.positions.department.name.prefix=engineer'), engineers);
+  const senior = await ids('has.positions.rank.gte=8', 'has[positions.rank][lte]=10');
+  t.deepEqual(senior, await ids('has[positions.rank][gte]=8'));
+  const without = await ids('has_no.positions.department.name=Engineering');
+  t.true(without.length > 0);
+  t.false(without.some((id) => engineers.includes(id)));
+  const unknown = await query('employees', '--filter', 'has.positions.height=3');
+  t.is(unknown.code, 1);
+  t.regex(unknown.err, /Unknown filter "height" on positions.*filter\[has\]\[positions\.height\]/);
+});
