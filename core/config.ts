@@ -18,6 +18,13 @@ export interface MuralConfig {
    * cancelled and the request answers 503 `database_timeout`. 0: no limit.
    */
   databaseTimeout: number;
+  /**
+   * The key signing pagination cursors (HMAC-SHA256), so a tampered cursor is
+   * a 400. Unset: a random key per process, and cursors do not survive a
+   * restart or reach another instance; set it (or MURAL_CURSOR_SECRET) where
+   * several processes serve one API.
+   */
+  cursorSecret?: string;
 }
 
 export const muralConfig: MuralConfig = {
@@ -28,6 +35,7 @@ export const muralConfig: MuralConfig = {
   maxDocumentDepth: 32,
   maxWriteRecords: 1000,
   databaseTimeout: 10_000,
+  cursorSecret: process.env.MURAL_CURSOR_SECRET || undefined,
 };
 
 export function configure(changes: Partial<MuralConfig>): MuralConfig {

@@ -1,5 +1,5 @@
 import { Sequelize, type Model, type ModelStatic, type Transaction } from 'sequelize';
-import type { Adapter, AdapterTarget, ServiceUnavailable, FilterClause, JoinTable, ResolveOptions, SortDirection, ValidationProblem } from '../../core/index.ts';
+import type { Adapter, AdapterTarget, ServiceUnavailable, FilterClause, JoinTable, KeysetKey, ResolveOptions, SortDirection, ValidationProblem } from '../../core/index.ts';
 import { currentTransaction, ResourceConfigurationError } from '../../core/index.ts';
 import { linkRows, unlinkRows, validateRecord, validationProblems } from './persistence.ts';
 import { columnOf, filterCondition } from './filter-condition.ts';
@@ -9,6 +9,7 @@ import { findPerGroup } from './grouped-query.ts';
 import { canSelectDirectly, countRows, selectRows } from './direct-select.ts';
 import { joinCondition, PARENT_IDS } from './join-table.ts';
 import { transientFailure } from './transient-failure.ts';
+import { keysetCondition, keysetOrder } from './keyset-condition.ts';
 import { sqliteState } from './sqlite-settings.ts';
 import { sqliteTransaction } from './sqlite-transaction.ts';
 
@@ -41,6 +42,11 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
 
   paginate(scope: SequelizeScope, size: number, number: number): SequelizeScope {
     return scope.limit(size).offset((number - 1) * size);
+  }
+
+  keyset(scope: SequelizeScope, keys: readonly KeysetKey[], after: readonly unknown[] | undefined): SequelizeScope {
+    const ordered = scope.order(...keysetOrder(scope.model, keys));
+    return after === undefined ? ordered : ordered.where(keysetCondition(scope.model, keys, after));
   }
 
   resolve(scope: SequelizeScope, options: ResolveOptions = {}): Promise<Model[]> {
