@@ -71,7 +71,11 @@ export const SHARED_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   'jsonapi.pagination-links': {
     type: 'object',
     required: ['self', 'first'],
-    properties: Object.fromEntries(['self', 'first', 'prev', 'next', 'last'].map((name) => [name, { type: 'string' }])),
+    properties: {
+      ...Object.fromEntries(['self', 'first', 'last'].map((name) => [name, { type: 'string' }])),
+      // cursor pages give null where no page is known to be, as the cursor pagination profile asks; offset pages leave them out
+      ...Object.fromEntries(['prev', 'next'].map((name) => [name, { type: ['string', 'null'] }])),
+    },
     additionalProperties: false,
   },
 };
