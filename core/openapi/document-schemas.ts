@@ -39,7 +39,12 @@ export const SHARED_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
         },
         additionalProperties: false,
       },
-      meta: { type: 'object', description: 'For validation errors: `attribute`, `message`, `code`, and `relationship` for a sideposted record.' },
+      links: {
+        type: 'object',
+        properties: { type: { type: 'string', description: 'The kind of error, as the cursor pagination profile names it (`…/cursor-pagination/max-size-exceeded`).' } },
+        additionalProperties: false,
+      },
+      meta: { type: 'object', description: 'For validation errors: `attribute`, `message`, `code`, and `relationship` for a sideposted record; for a page size over the maximum, `page.maxSize`.' },
     },
     additionalProperties: false,
   },

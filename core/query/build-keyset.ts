@@ -19,7 +19,7 @@ export function buildKeyset(resource: ResourceBase, page: Record<string, unknown
   if (page.after !== undefined && page.before !== undefined) {
     throw new InvalidQueryError('range_pagination_not_supported', `${path}[after] and ${path}[before] together (a range) are not supported; give one`, {
       parameter: `${path}[before]`,
-      meta: { type: `${CURSOR_PROFILE}range-pagination-not-supported` },
+      typeLink: `${CURSOR_PROFILE}range-pagination-not-supported`,
     });
   }
   if (page.number !== undefined) {
@@ -44,6 +44,7 @@ function keysOf(resource: ResourceBase, sorts: readonly SortCondition[], paramet
   if (custom) {
     throw new InvalidQueryError('cursor_pagination_not_supported', `Sort "${custom.name}" on ${type} is computed by a block; cursors page by attribute sorts only`, {
       parameter: 'sort',
+      typeLink: `${CURSOR_PROFILE}unsupported-sort`,
     });
   }
   const keys: KeysetKey[] = sorts.map((s) => ({ column: s.name, direction: s.direction }));

@@ -16,7 +16,8 @@ export function buildPage(resource: ResourceBase, page: Record<string, unknown>,
   if (size > resourceClass.maxPageSize) {
     throw new InvalidQueryError('page_size_exceeded', `Page size ${size} is above the maximum of ${resourceClass.maxPageSize}`, {
       parameter: `${path}[size]`,
-      meta: { page: { maxSize: resourceClass.maxPageSize }, type: `${CURSOR_PROFILE}max-size-exceeded` },
+      meta: { page: { maxSize: resourceClass.maxPageSize } },
+      typeLink: `${CURSOR_PROFILE}max-size-exceeded`,
     });
   }
   if (keyset) return { size, number: 1, keyset };

@@ -4,7 +4,9 @@ import { openDirectory, type Directory } from '../../support/directory.ts';
 import { serve, type HttpClient } from '../../support/http.ts';
 
 type Links = { self: string; first: string; prev?: string | null; next?: string | null; last?: string };
-type Doc = { data: Array<{ id: string; attributes: Record<string, unknown> }>; links: Links; errors?: Array<{ code: string; source: { parameter: string }; meta?: unknown }> };
+type Doc = { data: Array<{ id: string; attributes: Record<string, unknown> }>; links: Links; errors?: Array<{ code: string; source: { parameter: string }; meta?: unknown; links?: { type: string } }> };
+
+const PROFILE = 'https://jsonapi.org/profiles/ethanresnick/cursor-pagination/';
 
 /** Cursor pages over HTTP: links a client follows from one end to the other, and 400s a client can act on. */
 for (const db of testDatabases()) {
@@ -95,7 +97,12 @@ for (const db of testDatabases()) {
       t.is(status, 400, query);
       t.like(error.errors![0], { code, source: { parameter } }, query);
     }
+    // the profile's error types, as JSON:API 1.1 type links
     const { doc: tooBig } = await get('/api/v1/employees?page[after]=&page[size]=5000');
-    t.like(tooBig.errors![0]!.meta, { page: { maxSize: 1000 } });
+    t.like(tooBig.errors![0], { meta: { page: { maxSize: 1000 } }, links: { type: `${PROFILE}max-size-exceeded` } });
+    const { doc: range } = await get('/api/v1/employees?page[after]=&page[before]=');
+    t.deepEqual(range.errors![0]!.links, { type: `${PROFILE}range-pagination-not-supported` });
+    const { doc: unsupported } = await get('/api/v1/employees?sort=name&page[after]=');
+    t.deepEqual(unsupported.errors![0]!.links, { type: `${PROFILE}unsupported-sort` });
   });
 }
