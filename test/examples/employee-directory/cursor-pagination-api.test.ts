@@ -4,7 +4,7 @@ import { openDirectory, type Directory } from '../../support/directory.ts';
 import { serve, type HttpClient } from '../../support/http.ts';
 
 type Links = { self: string; first: string; prev?: string | null; next?: string | null; last?: string };
-type Doc = { data: Array<{ id: string; attributes: Record<string, unknown> }>; links: Links; errors?: Array<{ code: string; source: { parameter: string }; meta?: unknown; links?: { type: string } }> };
+type Doc = { data: Array<{ id: string; attributes: Record<string, unknown>; meta?: { page: { cursor: string } } }>; links: Links; errors?: Array<{ code: string; source: { parameter: string }; meta?: unknown; links?: { type: string } }> };
 
 const PROFILE = 'https://jsonapi.org/profiles/ethanresnick/cursor-pagination/';
 
@@ -59,6 +59,19 @@ for (const db of testDatabases()) {
     }
     t.is(links.prev, null);
     t.deepEqual([...backward.flat(), ...forward.slice(-5)], forward);
+  });
+
+  test.serial(`${db.name}: every record of a cursor page carries its own cursor, to page on from it either way`, async (t) => {
+    const { doc } = await get('/api/v1/employees?sort=age&page[size]=6&page[after]=');
+    const third = doc.data[2]!.meta!.page.cursor;
+    const after = await get(`/api/v1/employees?sort=age&page[size]=3&page[after]=${third}`);
+    t.deepEqual(after.doc.data.map((r) => r.id), doc.data.slice(3).map((r) => r.id));
+    const before = await get(`/api/v1/employees?sort=age&page[size]=3&page[before]=${third}`);
+    t.deepEqual(before.doc.data.map((r) => r.id), doc.data.slice(0, 2).map((r) => r.id));
+    t.is(before.doc.links.prev, null, 'nothing before the first record');
+    t.is(doc.data.at(-1)!.meta!.page.cursor, new URL(doc.links.next!, 'http://x').searchParams.get('page[after]'));
+    const offset = await get('/api/v1/employees?sort=age&page[size]=6');
+    t.true(offset.doc.data.every((r) => r.meta === undefined), 'offset pages carry no cursors');
   });
 
   test.serial(`${db.name}: filters, fields and includes ride along in every link; offset links are unchanged`, async (t) => {
