@@ -144,6 +144,17 @@ for (const db of testDatabases('cursor_pagination')) {
     }
   });
 
+  test.serial(`${db.name}: a Resource with its own paginate block pages by number only`, async (t) => {
+    class Numbered extends employees() {
+      static {
+        this.type = 'employees';
+        this.paginate((scope: unknown) => scope);
+      }
+    }
+    const error = await t.throwsAsync(Numbered.all({ page: { after: '' } }).data, { instanceOf: InvalidQueryError });
+    t.like(error, { status: 400, code: 'cursor_pagination_not_supported', parameter: 'page[after]' });
+  });
+
   test.serial(`${db.name}: offset pages are unchanged and carry no cursors`, async (t) => {
     const proxy = employees().all({ sort: 'age', page: { size: 5, number: 2 } });
     t.is(((await proxy.data) as Row[]).length, 5);
