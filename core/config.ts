@@ -19,8 +19,8 @@ export interface MuralConfig {
    */
   databaseTimeout: number;
   /**
-   * The key signing pagination cursors (HMAC-SHA256), so a tampered cursor is
-   * a 400. Unset: a random key per process, and cursors do not survive a
+   * The key sealing pagination cursors (AES-256-GCM), so that a client can
+   * neither read nor alter one: a tampered cursor is a 400. Unset: a random key per process, and cursors do not survive a
    * restart or reach another instance; set it (or MURAL_CURSOR_SECRET) where
    * several processes serve one API.
    */
