@@ -117,7 +117,7 @@ export function renderTable(document: JsonApiDocument): string {
   return sections.join('\n\n');
 }
 
-/** The key `mural query` signs cursors with when none is configured (MURAL_CURSOR_SECRET). */
+/** The key `mural query` seals cursors with when none is configured (MURAL_CURSOR_SECRET). */
 const CLI_CURSOR_SECRET = 'mural query: cursors of a local command line';
 
 export const query: CommandDefinition = {
