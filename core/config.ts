@@ -20,6 +20,13 @@ export interface MuralConfig {
    * cancelled and the request answers 503 `database_timeout`. 0: no limit.
    */
   databaseTimeout: number;
+  /**
+   * The key sealing pagination cursors (AES-256-GCM), so that a client can
+   * neither read nor alter one: a tampered cursor is a 400. Unset: a random key per process, and cursors do not survive a
+   * restart or reach another instance; set it (or MURAL_CURSOR_SECRET) where
+   * several processes serve one API.
+   */
+  cursorSecret?: string;
 }
 
 export const muralConfig: MuralConfig = {
@@ -31,6 +38,7 @@ export const muralConfig: MuralConfig = {
   maxWriteRecords: 1000,
   maxOperations: 100,
   databaseTimeout: 10_000,
+  cursorSecret: process.env.MURAL_CURSOR_SECRET || undefined,
 };
 
 export function configure(changes: Partial<MuralConfig>): MuralConfig {

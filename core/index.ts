@@ -9,8 +9,8 @@ export type { ModelOf } from './resource/model-of.ts';
 export type { Endpoint, ExtraAttributeHook, PaginateFunction, RelationshipLinkStyle, ResourceConfig, ResourceSettings } from './resource/resource-config.ts';
 export { ALL_ACTIONS, type Action } from './resource/action.ts';
 export type {
-  Adapter, AdapterClass, AdapterTarget, BuiltInCalculation, BuiltInOperator, FilterClause, JoinTable, RelatedCondition, RelatedLink, RelatedSortStep, ResolveOptions,
-  SortDirection, ValidationProblem,
+  Adapter, AdapterClass, AdapterTarget, BuiltInCalculation, BuiltInOperator, FilterClause, JoinTable, KeysetKey, RelatedCondition, RelatedLink, RelatedSortStep,
+  ResolveOptions, SortDirection, ValidationProblem,
 } from './adapter/adapter.ts';
 export { BUILT_IN_OPERATORS } from './adapter/adapter.ts';
 export { Types, lookupType, type TypeDefinition, type Coercion, type TypeName, type TypeNames, type TypeRegistry } from './types/index.ts';
@@ -39,6 +39,7 @@ export type {
   RelationshipIdentifier, RelationshipPayload, WriteDocument, WriteIdentifier, WritePayload, WriteRelationship, WriteResourceObject,
 } from './write/write-payload.ts';
 export type { StatsResult } from './read/run-stats.ts';
+export type { PageCursors } from './read/page-cursors.ts';
 export type { SimpleJsonDocument } from './render/simple-json.ts';
 export { buildSchema, breakingChanges } from './schema/index.ts';
 export type { Schema, ResourceSchema, AttributeSchema, FilterSchema, RelationshipSchema, SortSchema, FlagValue } from './schema/index.ts';

@@ -10,6 +10,15 @@ export type BuiltInCalculation = (typeof BUILT_IN_CALCULATIONS)[number];
 
 export type SortDirection = 'asc' | 'desc';
 
+/**
+ * One key of a cursor (keyset) page's order. NULL sorts below every value in
+ * both directions, on every database: first ascending, last descending.
+ */
+export interface KeysetKey {
+  readonly column: string;
+  readonly direction: SortDirection;
+}
+
 /** One built-in operator applied to one column, as the filter stage hands it to an adapter. */
 export interface FilterClause {
   readonly column: string;
@@ -69,6 +78,14 @@ export interface Adapter<Scope = unknown, Model = unknown> {
   filter(scope: Scope, clause: FilterClause): Scope;
   order(scope: Scope, column: string, direction: SortDirection): Scope;
   paginate(scope: Scope, size: number, number: number): Scope;
+  /**
+   * Cursor pagination: orders the scope by `keys` (NULL below every value)
+   * and, given `after` (one value per key, null for NULL), keeps only the
+   * records strictly after that position in this order. The last key is
+   * unique, so the position is exact. An adapter without it serves offset
+   * pagination only; a cursor request is then a 400.
+   */
+  keyset?(scope: Scope, keys: readonly KeysetKey[], after: readonly unknown[] | undefined): Scope;
   /**
    * Runs the query; every record must expose its attributes as properties.
    * With `plain`, records may be plain rows rather than model instances.

@@ -41,7 +41,7 @@ export function buildQuery(resource: ResourceBase, params: QueryParams, options:
     filters,
     related,
     sorts,
-    page: single ? undefined : buildPage(resource, parts.page),
+    page: single ? undefined : buildPage(resource, parts.page, 'page', sorts),
     stats: buildStats(resource, parts.stats),
     fields: buildFieldsets(record(params.fields), 'fields', byType),
     extraFields: buildFieldsets(record(params.extra_fields), 'extra_fields', byType),

@@ -1,4 +1,4 @@
-import type { SortDirection } from '../adapter/adapter.ts';
+import type { KeysetKey, SortDirection } from '../adapter/adapter.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import type { ResolvedFilter } from './resolved-filter.ts';
 import type { IncludeNode } from './include-tree.ts';
@@ -32,6 +32,22 @@ export interface RelatedSortHop {
 export interface PageRequest {
   readonly size: number;
   readonly number: number;
+  /** Cursor pagination (`page[after]`, `page[before]`) instead of offsets. */
+  readonly keyset?: KeysetRequest;
+}
+
+/** A cursor page: where it starts and the order its cursors encode. */
+export interface KeysetRequest {
+  /** The sort, then the id: the values a cursor carries, in the requested direction. */
+  readonly keys: readonly KeysetKey[];
+  /** `after`: the records following the position; `before`: those preceding it. */
+  readonly direction: 'after' | 'before';
+  /** The position, one value per key; undefined: from the first (`after`) or last (`before`) record. */
+  readonly values?: readonly unknown[];
+  /** The cursor as given, to link back to the same position. */
+  readonly token?: string;
+  /** What cursors of this order are bound to: the type and the keys. */
+  readonly signature: string;
 }
 
 export interface StatRequest {

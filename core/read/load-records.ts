@@ -12,6 +12,8 @@ export interface LoadedRecords {
   stats: StatsResult;
   /** The filtered scope before sorting and pagination, for counts. */
   filteredScope: unknown;
+  /** A cursor page: whether more records follow it in the direction it was read. */
+  more?: boolean;
 }
 
 export interface LoadOptions {
@@ -37,7 +39,8 @@ export function scopeRecords(resource: ResourceBase, plan: QueryPlan, options: L
   scope = applyRelatedFilters(resource, scope, plan.related ?? []);
   const filtered = scope;
   scope = applyExtraAttributeHooks(resource, scope, plan.extraFields.get(resource.resourceClass.type));
-  scope = applySorts(resource, scope, plan.sorts);
+  // a cursor page orders by its keyset, which is the sort and the id
+  if (!plan.page?.keyset) scope = applySorts(resource, scope, plan.sorts);
   scope = applyPagination(resource, scope, plan.page);
   if (plan.perParentLimit !== undefined && options.groupColumn) {
     scope = resource.adapter.limitPerGroup(scope, options.groupColumn, plan.perParentLimit);
@@ -56,5 +59,10 @@ export async function loadRecords(resource: ResourceBase, plan: QueryPlan, optio
     empty ? [] : resource.resolve(scopes.page, { plain: plan.plain ?? false }),
     plan.stats.length > 0 ? runStats(resource, scopes.filtered, plan.stats) : {},
   ]);
-  return { records, stats, filteredScope: scopes.filtered };
+  const keyset = plan.page?.keyset;
+  if (!keyset) return { records, stats, filteredScope: scopes.filtered };
+  // one record more than the page was read, in the keyset order or, before a position, against it
+  const page = records.slice(0, plan.page!.size);
+  if (keyset.direction === 'before') page.reverse();
+  return { records: page, stats, filteredScope: scopes.filtered, more: records.length > plan.page!.size };
 }

@@ -85,6 +85,8 @@ function diffResource(before: ResourceSchema, after: ResourceSchema, say: Say): 
   const newlyGuarded = (after.guard ?? []).filter((action) => !(before.guard ?? []).includes(action));
   if (newlyGuarded.length > 0) say(`resource became guarded for ${newlyGuarded.map((a) => `:${a}`).join(', ')}.`);
   if (before.default_page_size !== after.default_page_size) say(`default page size changed from ${before.default_page_size} to ${after.default_page_size}.`);
+  // a schema.json from before cursor pagination has no such member: nothing was promised
+  if (before.cursor_pagination === true && !after.cursor_pagination) say('cursor pagination (page[after], page[before]) was removed.');
 }
 
 function diffFilter(name: string, filter: FilterSchema, next: FilterSchema, say: Say): void {

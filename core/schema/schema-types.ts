@@ -55,6 +55,8 @@ export interface ResourceSchema {
   stats: Record<string, string[]>;
   default_sort: Array<Record<string, string>> | null;
   default_page_size: number;
+  /** The index takes `page[after]` and `page[before]` (cursor pagination) besides `page[number]`. */
+  cursor_pagination: boolean;
   polymorphic: boolean;
   children: string[];
   /** The actions a Resource-level guard (`guard(...)`) decides per request; absent when none. */

@@ -1,6 +1,6 @@
 import { Sequelize, Transaction, type Model, type ModelStatic } from 'sequelize';
 import type {
-  Adapter, AdapterTarget, ServiceUnavailable, FilterClause, JoinTable, RelatedCondition, RelatedSortStep, ResolveOptions, SortDirection, ValidationProblem,
+  Adapter, AdapterTarget, ServiceUnavailable, FilterClause, JoinTable, KeysetKey, RelatedCondition, RelatedSortStep, ResolveOptions, SortDirection, ValidationProblem,
 } from '../../core/index.ts';
 import { relatedCondition, relatedOrder } from './related-condition.ts';
 import { currentTransaction, ResourceConfigurationError } from '../../core/index.ts';
@@ -12,6 +12,7 @@ import { findPerGroup } from './grouped-query.ts';
 import { canSelectDirectly, countRows, selectRows } from './direct-select.ts';
 import { joinCondition, PARENT_IDS } from './join-table.ts';
 import { transientFailure } from './transient-failure.ts';
+import { keysetCondition, keysetOrder } from './keyset-condition.ts';
 import { sqliteState } from './sqlite-settings.ts';
 import { sqliteTransaction } from './sqlite-transaction.ts';
 
@@ -52,6 +53,11 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
 
   paginate(scope: SequelizeScope, size: number, number: number): SequelizeScope {
     return scope.limit(size).offset((number - 1) * size);
+  }
+
+  keyset(scope: SequelizeScope, keys: readonly KeysetKey[], after: readonly unknown[] | undefined): SequelizeScope {
+    const ordered = scope.order(...keysetOrder(scope.model, keys));
+    return after === undefined ? ordered : ordered.where(keysetCondition(scope.model, keys, after));
   }
 
   resolve(scope: SequelizeScope, options: ResolveOptions = {}): Promise<Model[]> {

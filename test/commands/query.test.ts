@@ -98,3 +98,27 @@ test.serial('--filter has.<relationship>.<filter> and the URL form has[...] filt
   t.is(unknown.code, 1);
   t.regex(unknown.err, /Unknown filter "height" on positions.*filter\[has\]\[positions\.height\]/);
 });
+
+test.serial('--after pages by cursor: alone from the first record, then from the cursor it prints; --before walks back', async (t) => {
+  const page = async (...args: string[]) => {
+    const { code, out, err } = await query('employees', '--sort', '-age,last_name', '--per', '4', '--fields', 'age', ...args);
+    t.is(code, 0, err);
+    const [table, cursors] = out.trim().split('\nnext cursor: ');
+    const [next, prev] = cursors!.split('\nprev cursor: ');
+    return { ids: table!.split('\n').slice(2).map((row) => row.trim().split(/\s+/)[0]), next: next!, prev: prev! };
+  };
+  const offset = await query('employees', '--sort', '-age,last_name', '--per', '8', '--fields', 'age', '--format', 'json');
+  const first = await page('--after');
+  t.is(first.prev, '(none: first page)');
+  const second = await page('--after', first.next);
+  const ids = (JSON.parse(offset.out).data as Array<{ id: string }>).map((r) => r.id);
+  t.deepEqual([...first.ids, ...second.ids], ids, 'no NULL ages among the oldest: the same order as offset pages');
+  const back = await page('--before', second.prev);
+  t.deepEqual(back.ids, first.ids);
+  const json = await query('employees', '--per', '2', '--after', '--format', 'json');
+  t.is(JSON.parse(json.out).data.length, 2);
+  t.regex(json.err, /^next cursor: \S+\nprev cursor: \(none: first page\)/);
+  const tampered = await query('employees', '--after', `${first.next}x`);
+  t.is(tampered.code, 1);
+  t.regex(tampered.err, /page\[after\]/);
+});
