@@ -40,9 +40,12 @@ function keysOf(resource: ResourceBase, sorts: readonly SortCondition[], paramet
   if (config.paginate || !resource.adapter.keyset) {
     throw new InvalidQueryError('cursor_pagination_not_supported', `${type} pages by page[number] only`, { parameter });
   }
-  const custom = sorts.find((s) => config.sorts.get(s.name)?.block);
-  if (custom) {
-    throw new InvalidQueryError('cursor_pagination_not_supported', `Sort "${custom.name}" on ${type} is computed by a block; cursors page by attribute sorts only`, {
+  // a related record's value (`sort=department.name`) is not a column of these records to seek by
+  const related = sorts.find((s) => s.related);
+  const custom = sorts.find((s) => !s.related && config.sorts.get(s.name)?.block);
+  if (related || custom) {
+    const why = related ? 'is an attribute of related records' : 'is computed by a block';
+    throw new InvalidQueryError('cursor_pagination_not_supported', `Sort "${(related ?? custom)!.name}" on ${type} ${why}; cursors page by this Resource's attribute sorts only`, {
       parameter: 'sort',
       typeLink: `${CURSOR_PROFILE}unsupported-sort`,
     });

@@ -149,6 +149,14 @@ for (const db of testDatabases('cursor_pagination')) {
     }
   });
 
+  test.serial(`${db.name}: a sort by a related record's attribute is the profile's unsupported sort`, async (t) => {
+    const positions = dir.resources.PositionResource;
+    const error = await t.throwsAsync(positions.all({ sort: 'department.name', page: { after: '' } }).data, { instanceOf: InvalidQueryError });
+    t.like(error, { status: 400, code: 'cursor_pagination_not_supported', parameter: 'sort' });
+    t.regex(error!.message, /Sort "name" on positions is an attribute of related records/);
+    t.true(((await positions.all({ sort: 'department.name', page: { size: 3 } }).data) as unknown[]).length === 3, 'offset pages still sort by it');
+  });
+
   test.serial(`${db.name}: a Resource with its own paginate block pages by number only`, async (t) => {
     class Numbered extends employees() {
       static {
