@@ -71,6 +71,19 @@ export interface Adapter<Scope = unknown, Model = unknown> {
    */
   lockForUpdate?(scope: Scope): Scope;
 
+  /**
+   * The attribute the backend itself versions records by (Sequelize's
+   * `version: true`), the default of a Resource's `versionAttribute`.
+   */
+  versionAttribute?(model: unknown): string | undefined;
+  /**
+   * Marks a loaded record so that its next save writes a new version even
+   * when nothing else changed: a relationship write changes the record's
+   * representation without touching its row. Leave it out where versions
+   * are the application's business.
+   */
+  touch?(record: Model): void;
+
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (transaction: unknown) => Promise<T>): Promise<T>;
   /** A new, unsaved record of `model`. */

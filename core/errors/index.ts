@@ -9,3 +9,4 @@ export { DatabaseTimeout } from './database-timeout.ts';
 export { RequestTooLarge } from './request-too-large.ts';
 export { Forbidden, UnsupportedOperation } from './forbidden.ts';
 export { NotAcceptable, UnsupportedMediaType } from './media-type.ts';
+export { PreconditionFailed } from './precondition-failed.ts';

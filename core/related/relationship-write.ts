@@ -10,6 +10,8 @@ import { checkGuards } from '../write/check-guards.ts';
 import { coerceId } from '../write/coerce-id.ts';
 import { persistGraph } from '../write/persist-graph.ts';
 import type { WriteNode } from '../write/write-node.ts';
+import type { IfMatch } from '../conditional/entity-tags.ts';
+import { versionAttributeOf } from '../conditional/version.ts';
 import { writableRelationship, type RelationshipOperation } from './find-relationship.ts';
 import { readMembers } from './members.ts';
 import { parseLinkage } from './parse-linkage.ts';
@@ -39,6 +41,8 @@ export class RelationshipWrite {
     readonly name: string,
     readonly operation: RelationshipOperation,
     readonly payload: unknown,
+    /** The parent's versions the write is conditional on (HTTP's `If-Match`), or `'*'`: see WriteTarget. */
+    readonly options: { ifMatch?: IfMatch } = {},
   ) {}
 
   save(): Promise<boolean> {
@@ -90,7 +94,10 @@ export class RelationshipWrite {
       resource: parentClass, action: 'update', id: this.id, key: coerceId(parentClass, this.id),
       attributes: dictionary(), guardedAttributes: [], location: { pointer: null },
       relationships: [{ definition, pointer: '', items: [...linkage.items], clear: linkage.clear }],
+      // its relationships are part of the parent's representation: changing them is a new version of it
+      touch: versionAttributeOf(parentClass) !== undefined,
     };
+    if (this.options.ifMatch !== undefined) root.precondition = { ifMatch: this.options.ifMatch, source: { header: 'If-Match' } };
     return { parentClass, root, operation: this.operation, linkage };
   }
 }

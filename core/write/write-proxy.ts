@@ -11,6 +11,8 @@ import { parsePayload, type PayloadTarget } from './parse-payload.ts';
 import { persistGraph } from './persist-graph.ts';
 import { renderWrite } from './render-write.ts';
 import type { WriteNode } from './write-node.ts';
+import type { IfMatch } from '../conditional/entity-tags.ts';
+import { versionOf } from '../conditional/version.ts';
 import { assertAllowed } from '../resource/resource-guard.ts';
 import { checkGuards } from './check-guards.ts';
 import { servedResources } from '../resource/polymorphism.ts';
@@ -18,6 +20,12 @@ import { servedResources } from '../resource/polymorphism.ts';
 export interface WriteTarget {
   action: 'create' | 'update' | 'destroy';
   id?: string;
+  /**
+   * For update and destroy: the record's versions the write is conditional on
+   * (HTTP's `If-Match`), or `'*'`. A stale version is a PreconditionFailed
+   * (412), checked inside the write's transaction with the record locked.
+   */
+  ifMatch?: IfMatch;
 }
 
 /**
@@ -41,6 +49,13 @@ export class WriteProxy<Model = unknown> {
   /** The written model, once saved. */
   get data(): Model | undefined {
     return this.root?.model as Model | undefined;
+  }
+
+  /** The written record's version once saved (what its ETag carries); undefined when its Resource declares none or it was destroyed. */
+  get version(): string | undefined {
+    const root = this.root;
+    if (!root?.model || root.action === 'destroy') return undefined;
+    return versionOf(root.resource, root.model);
   }
 
   async save(): Promise<boolean> {
@@ -78,6 +93,14 @@ export class WriteProxy<Model = unknown> {
   }
 
   private parse(): WriteNode {
+    const root = this.parseRoot();
+    const ifMatch = this.target.ifMatch;
+    // the header, where given, rules over the primary record's meta.version
+    if (ifMatch !== undefined && root.action !== 'create') root.precondition = { ifMatch, source: { header: 'If-Match' } };
+    return root;
+  }
+
+  private parseRoot(): WriteNode {
     // the Resource's own guard first, before the payload is read or a record looked up; the record
     // behind a polymorphic parent's update or destroy may be any child, so each must allow it
     const guarded = this.target.action === 'create' ? [this.resourceClass] : servedResources(this.resourceClass);
