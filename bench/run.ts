@@ -4,8 +4,9 @@ import { RawDriver } from './baselines/raw-driver.ts';
 import { openFixture, removeFixtureFiles, type Fixture } from './fixtures.ts';
 import { loadTest } from './http-load.ts';
 import { measureCliStartup } from './cli-startup.ts';
+import { cursorPages } from './cursor-pages.ts';
 import { alternate, heapUsedBy } from './measure.ts';
-import { apps, contenders, handWrittenCreate, INCLUDE_QUERY, muralCreatePayload, muralPage } from './scenarios.ts';
+import { apps, contenders, HAS_QUERY, handWrittenCreate, INCLUDE_QUERY, muralCreatePayload, muralPage, relatedFilterContenders } from './scenarios.ts';
 
 /*
  * `npm run bench`: Mural against hand-written code with the same tools (a),
@@ -128,6 +129,17 @@ say('\n6. CLI startup: the compiled CLI installed from the packed tarball, again
 for (const timing of await measureCliStartup()) {
   say(`   ${timing.command}: compiled ${ms(timing.compiled)}, sources through tsx ${ms(timing.sources)}; speed-up ${target(`scenario 6 ${timing.command} speed-up`, timing.sources / timing.compiled, 1.2, true)}`);
 }
+
+say(`\n7. filter[has]: ${HAS_QUERY}, 1,000 employees, SQLite, in-process`);
+const related = await alternate(await relatedFilterContenders(fixture), 7, 20);
+say(`   Mural ${ms(related.mural!.median)}, (a) the same subquery by hand in Sequelize ${ms(related.sequelize!.median)}; Mural/(a) throughput ${(related.sequelize!.median / related.mural!.median).toFixed(2)}`);
+const cursorRecords = Number(process.env.MURAL_BENCH_CURSOR_RECORDS ?? 100_000);
+say(`\n8. Deep pages: page 1 and page ${Math.ceil(cursorRecords / 20).toLocaleString('en')} of ${cursorRecords.toLocaleString('en')} employees (sort=id, page[size]=20), by offset and by cursor, SQLite (MURAL_BENCH_CURSOR_RECORDS changes the count)`);
+const deep = await cursorPages(cursorRecords);
+const { offsetFirst, offsetLast, cursorFirst, cursorLast } = deep.timings;
+say(`   offset (with the COUNT behind its last link): page 1 ${ms(offsetFirst!.median)}, page ${deep.lastPage} ${ms(offsetLast!.median)}; last/first ×${(offsetLast!.median / offsetFirst!.median).toFixed(1)}`);
+say(`   cursor: page 1 ${ms(cursorFirst!.median)}, page ${deep.lastPage} ${ms(cursorLast!.median)}; last/first ×${target('scenario 8 cursor last/first page time', cursorLast!.median / cursorFirst!.median, 2, false)}`);
+say(`   page ${deep.lastPage}: offset/cursor time ×${(offsetLast!.median / cursorLast!.median).toFixed(1)}`);
 
 await raw.close();
 await bigRaw.close();

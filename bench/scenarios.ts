@@ -1,5 +1,6 @@
 import { deepStrictEqual } from 'node:assert';
 import express from 'express';
+import { Op, Sequelize } from 'sequelize';
 import { parseQueryString, type WriteDocument } from '../core/index.ts';
 import { RawDriver } from './baselines/raw-driver.ts';
 import { sequelizeEmployeePage } from './baselines/sequelize-handler.ts';
@@ -65,4 +66,29 @@ export function muralCreatePayload(n: number): WriteDocument {
     { type: 'departments', 'temp-id': `d${i}`, attributes: { name: `Dept ${n}-${i}` } },
   ]);
   return { data: { type: 'employees', attributes: { first_name: 'Bench', last_name: `Mural ${n}` }, relationships: { positions: { data: positions } } }, included };
+}
+
+/** Scenario 7's filter: employees holding a position in a department so named (any case). */
+export const HAS_QUERY = 'filter[has][positions.department.name]=engineering&page[size]=20';
+
+/**
+ * Scenario 7: `filter[has]` against the same filter written by hand with
+ * Sequelize, a semi-join subquery in the WHERE clause (no join, so no
+ * duplicate employees and a plain count), after checking both answer the
+ * same document.
+ */
+export async function relatedFilterContenders(fixture: Fixture) {
+  const mural = muralPage(fixture, HAS_QUERY);
+  const engineers = Sequelize.literal(
+    "(SELECT p.employee_id FROM positions AS p JOIN departments AS d ON d.id = p.department_id WHERE lower(d.name) = 'engineering' AND p.employee_id IS NOT NULL)",
+  );
+  const filter = { where: { id: { [Op.in]: engineers } }, query: 'filter[has][positions.department.name]=engineering' };
+  const handWritten = () => sequelizeEmployeePage(fixture, 20, false, filter);
+  // the filter's result: the same records, in the same order, with the same pagination links
+  const outcome = (doc: unknown) => {
+    const { data, links, meta } = JSON.parse(JSON.stringify(doc)) as { data: Array<{ id: string; attributes: unknown }>; links: unknown; meta: unknown };
+    return { data: data.map((r) => [r.id, r.attributes]), links, meta };
+  };
+  deepStrictEqual(outcome(await handWritten()), outcome(await mural()), 'the Sequelize baseline must find the same employees');
+  return { mural, sequelize: handWritten };
 }

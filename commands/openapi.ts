@@ -12,7 +12,7 @@ export const openapi: CommandDefinition = {
   ],
   examples: ['mural openapi', 'mural openapi --out openapi.json', 'mural openapi --check'],
   async run(context, _args, options) {
-    const text = `${JSON.stringify(buildOpenApi(await context.resources(), { info: context.config.openapi?.info }), null, 2)}\n`;
+    const text = `${JSON.stringify(buildOpenApi(await context.resources(), { info: context.config.openapi?.info, operations: context.config.openapi?.operations }), null, 2)}\n`;
     if (options.check) return check(context, documentPath(context, options.out), text);
     if (typeof options.out !== 'string') {
       context.io.out(text);

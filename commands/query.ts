@@ -1,4 +1,4 @@
-import { parseQueryString, type JsonApiDocument, type PageValue, type QueryParams, type Resource, type ResourceObject } from '../core/index.ts';
+import { BUILT_IN_OPERATORS, configure, muralConfig, parseQueryString, type JsonApiDocument, type PageValue, type QueryParams, type Resource, type ResourceObject } from '../core/index.ts';
 import { findResource } from './find-resource.ts';
 import { CommandError, type CommandDefinition } from './host/command.ts';
 import { formatTable } from './table.ts';
@@ -22,6 +22,11 @@ function filterParams(resource: ResourceClass, entries: string[]): Record<string
       continue;
     }
     const value = entry.slice(at + 1);
+    const related = /^(has|has_no)\.(.+)$/.exec(key);
+    if (related) {
+      mergeFilters(filter, { [related[1]!]: relatedFilter(related[2]!, value) });
+      continue;
+    }
     const dot = key.lastIndexOf('.');
     const base = key.slice(0, dot);
     if (dot > 0 && resource.config.attributes.has(base)) {
@@ -33,6 +38,17 @@ function filterParams(resource: ResourceClass, entries: string[]): Record<string
   return filter;
 }
 
+/**
+ * `has.positions.title=x` → `{ has: { 'positions.title': 'x' } }`; a last
+ * segment naming a built-in operator (`has.positions.rank.gte=3`) is one.
+ */
+function relatedFilter(path: string, value: string): Record<string, unknown> {
+  const dot = path.lastIndexOf('.');
+  const last = path.slice(dot + 1);
+  const isOperator = dot > 0 && path.slice(0, dot).includes('.') && (BUILT_IN_OPERATORS as readonly string[]).includes(last.replace(/^not_/, ''));
+  return isOperator ? { [path.slice(0, dot)]: { [last]: value } } : { [path]: value };
+}
+
 /** `age[gte]` or `filter[age][gte]`, with its `=value`, parsed as a query string parameter. */
 function urlFilter(key: string, assignment: string): Record<string, unknown> {
   const bracket = key.indexOf('[');
@@ -42,13 +58,17 @@ function urlFilter(key: string, assignment: string): Record<string, unknown> {
   return parsed;
 }
 
-/** Operators given for the same filter in several --filter options are ANDed, as in a URL. */
-function mergeFilters(target: Record<string, unknown>, source: Record<string, unknown>): void {
+/** Operators given for the same filter in several --filter options are ANDed, as in a URL; `has` maps merge one level deeper. */
+function mergeFilters(target: Record<string, unknown>, source: Record<string, unknown>, depth = 0): void {
   for (const [name, value] of Object.entries(source)) {
     const existing = target[name];
     const isMap = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
-    if (isMap(existing) && isMap(value)) target[name] = Object.assign(Object.create(null), existing, value);
-    else if (isMap(value) && typeof existing === 'string') target[name] = Object.assign(Object.create(null), { eq: existing }, value);
+    if (isMap(existing) && isMap(value)) {
+      const merged = Object.assign(Object.create(null), existing) as Record<string, unknown>;
+      if (depth < 1) mergeFilters(merged, value as Record<string, unknown>, depth + 1);
+      else Object.assign(merged, value);
+      target[name] = merged;
+    } else if (isMap(value) && typeof existing === 'string') target[name] = Object.assign(Object.create(null), { eq: existing }, value);
     else target[name] = value;
   }
 }
@@ -76,10 +96,16 @@ export function queryParams(resource: ResourceClass, options: Record<string, unk
   if (Object.keys(filter).length > 0) params.filter = filter;
   if (options.sort) params.sort = String(options.sort);
   if (options.include) params.include = String(options.include);
-  if (options.page !== undefined || options.per !== undefined) {
+  if (options.page !== undefined || options.per !== undefined || options.after !== undefined || options.before !== undefined) {
     // text, as a URL carries it: the query stage refuses one that is not a whole number
     const text = (value: unknown) => String(value) as PageValue;
-    params.page = { ...(options.page !== undefined ? { number: text(options.page) } : {}), ...(options.per !== undefined ? { size: text(options.per) } : {}) };
+    params.page = {
+      ...(options.page !== undefined ? { number: text(options.page) } : {}),
+      ...(options.per !== undefined ? { size: text(options.per) } : {}),
+      // `--after` alone starts cursor pagination at the first record, `--before` alone at the last
+      ...(options.after !== undefined ? { after: options.after === true ? '' : String(options.after) } : {}),
+      ...(options.before !== undefined ? { before: options.before === true ? '' : String(options.before) } : {}),
+    };
   }
   const stats = statParams(options.stats as string[] | undefined);
   if (stats) params.stats = stats;
@@ -111,6 +137,9 @@ export function renderTable(document: JsonApiDocument): string {
   return sections.join('\n\n');
 }
 
+/** The key `mural query` seals cursors with when none is configured (MURAL_CURSOR_SECRET). */
+const CLI_CURSOR_SECRET = 'mural query: cursors of a local command line';
+
 export const query: CommandDefinition = {
   name: 'query',
   description: 'Run a query in-process and print the records',
@@ -121,6 +150,8 @@ export const query: CommandDefinition = {
     { flags: '--include <include>', description: 'relationships to sideload, e.g. positions.department' },
     { flags: '--page <number>', description: 'page number' },
     { flags: '--per <size>', description: 'page size' },
+    { flags: '--after [cursor]', description: 'cursor pagination: the records after this cursor; alone, from the first record' },
+    { flags: '--before [cursor]', description: 'cursor pagination: the records before this cursor; alone, up to the last record' },
     { flags: '--stats <stat>', description: 'name=calculation (repeatable)', repeatable: true },
     { flags: '--fields <fields>', description: 'type=a,b or a,b for the queried type (repeatable)', repeatable: true },
     { flags: '--extra-fields <fields>', description: 'type=a,b or a,b (repeatable)', repeatable: true },
@@ -131,8 +162,13 @@ export const query: CommandDefinition = {
     'mural query employees --filter age.gte=60 --sort -age --per 5 --stats age=average',
     "mural query employees --filter 'age[gte]=60' --filter 'positions.title[prefix]=Eng'",
     'mural query employees --include positions.department --fields employees=first_name --format jsonapi',
+    'mural query employees --sort -age --per 10 --after',
+    'mural query employees --sort -age --per 10 --after <the next cursor it printed>',
   ],
   async run(context, [name], options) {
+    // each run is a new process: a random key per process would refuse the cursor the last run printed.
+    // The CLI reads its own database directly, so a fixed key guards nothing a server's key would.
+    if (!muralConfig.cursorSecret) configure({ cursorSecret: CLI_CURSOR_SECRET });
     const resource = findResource(await context.resources(), name!);
     const proxy = resource.all(queryParams(resource, options));
     const format = String(options.format);
@@ -140,6 +176,10 @@ export const query: CommandDefinition = {
     else if (format === 'jsonapi') context.io.out(JSON.stringify(await proxy.toJsonapi(), null, 2));
     else if (format === 'table') context.io.out(renderTable(await proxy.toJsonapi()));
     else throw new CommandError(`--format must be table, json or jsonapi, not "${format}"`, 2);
+    const cursors = await proxy.cursors;
+    // beside JSON on stderr, so that stdout stays one document
+    const print = (text: string) => (format === 'table' ? context.io.out(text) : context.io.err(text));
+    if (cursors) print(`next cursor: ${cursors.next ?? '(none: last page)'}\nprev cursor: ${cursors.prev ?? '(none: first page)'}`);
     return 0;
   },
 };

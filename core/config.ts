@@ -12,12 +12,21 @@ export interface MuralConfig {
   maxDocumentDepth: number;
   /** Records one write may touch: the primary record and everything sideposted with it. */
   maxWriteRecords: number;
+  /** Operations one atomic operations request may hold; more is a 400 `too_many_operations`. */
+  maxOperations: number;
   /**
    * Milliseconds the database work of one request (a read with its
    * sideloads, or a write's transaction) may take before its statement is
    * cancelled and the request answers 503 `database_timeout`. 0: no limit.
    */
   databaseTimeout: number;
+  /**
+   * The key sealing pagination cursors (AES-256-GCM), so that a client can
+   * neither read nor alter one: a tampered cursor is a 400. Unset: a random key per process, and cursors do not survive a
+   * restart or reach another instance; set it (or MURAL_CURSOR_SECRET) where
+   * several processes serve one API.
+   */
+  cursorSecret?: string;
 }
 
 export const muralConfig: MuralConfig = {
@@ -27,7 +36,9 @@ export const muralConfig: MuralConfig = {
   maxQueryDepth: 5,
   maxDocumentDepth: 32,
   maxWriteRecords: 1000,
+  maxOperations: 100,
   databaseTimeout: 10_000,
+  cursorSecret: process.env.MURAL_CURSOR_SECRET || undefined,
 };
 
 export function configure(changes: Partial<MuralConfig>): MuralConfig {

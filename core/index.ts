@@ -9,7 +9,8 @@ export type { ModelOf } from './resource/model-of.ts';
 export type { Endpoint, ExtraAttributeHook, PaginateFunction, RelationshipLinkStyle, ResourceConfig, ResourceSettings } from './resource/resource-config.ts';
 export { ALL_ACTIONS, type Action } from './resource/action.ts';
 export type {
-  Adapter, AdapterClass, AdapterTarget, BuiltInCalculation, BuiltInOperator, FilterClause, JoinTable, ResolveOptions, SortDirection, ValidationProblem,
+  Adapter, AdapterClass, AdapterTarget, BuiltInCalculation, BuiltInOperator, FilterClause, JoinTable, KeysetKey, RelatedCondition, RelatedLink, RelatedSortStep,
+  ResolveOptions, SortDirection, ValidationProblem,
 } from './adapter/adapter.ts';
 export { BUILT_IN_OPERATORS } from './adapter/adapter.ts';
 export { Types, lookupType, type TypeDefinition, type Coercion, type TypeName, type TypeNames, type TypeRegistry } from './types/index.ts';
@@ -40,6 +41,7 @@ export type {
   RelationshipIdentifier, RelationshipPayload, WriteDocument, WriteIdentifier, WritePayload, WriteRelationship, WriteResourceObject,
 } from './write/write-payload.ts';
 export type { StatsResult } from './read/run-stats.ts';
+export type { PageCursors } from './read/page-cursors.ts';
 export type { SimpleJsonDocument } from './render/simple-json.ts';
 export { buildSchema, breakingChanges } from './schema/index.ts';
 export type { Schema, ResourceSchema, AttributeSchema, FilterSchema, RelationshipSchema, SortSchema, FlagValue } from './schema/index.ts';
@@ -51,3 +53,7 @@ export type {
 export { resolveGuard, type ResolvedGuard } from './resource/guard.ts';
 export { resourceAllows, type ResourceGuardOptions } from './resource/resource-guard.ts';
 export { formatMediaType, jsonapiMember, negotiateAccept, negotiateContentType, JSONAPI_MEDIA_TYPE, JSONAPI_VERSION, type Negotiated } from './negotiation/index.ts';
+export {
+  runOperations, ATOMIC_EXTENSION, type RunOperationsOptions, type AtomicIdentifier, type AtomicIdentity, type AtomicOperation, type AtomicOperationsDocument,
+  type AtomicRelationship, type AtomicRelationshipRef, type AtomicResourceObject, type AtomicResourceRef, type AtomicResult, type AtomicResultsDocument,
+} from './operations/index.ts';

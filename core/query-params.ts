@@ -6,11 +6,18 @@ export type NameList = string | readonly string[];
 /** A page size or number: a number, or its decimal text as a URL carries it. */
 export type PageValue = number | `${number}`;
 
-/** `page`: the primary records' `size` and `number`, and `page[<type>][size]` for included records per parent. */
+/**
+ * `page`: the primary records' `size` and `number` (offset pagination) or
+ * `after` / `before` (cursor pagination: an opaque cursor from a previous
+ * page, or `''` for the first / last page), and `page[<type>][size]` for
+ * included records per parent.
+ */
 export interface PageParams {
   size?: PageValue;
   number?: PageValue;
-  [type: string]: PageValue | { size?: PageValue } | undefined;
+  after?: string;
+  before?: string;
+  [type: string]: PageValue | string | { size?: PageValue } | undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Op, QueryTypes } from 'sequelize';
+import { Op, QueryTypes, type WhereOptions } from 'sequelize';
 import type { Fixture } from '../fixtures.ts';
 import { employeeDocument } from './hand-serializer.ts';
 
@@ -7,14 +7,15 @@ import { employeeDocument } from './hand-serializer.ts';
  * Sequelize models: batched `IN` queries for the includes (no N+1), a count
  * for the pagination links, model instances turned into plain objects.
  */
-export async function sequelizeEmployeePage(fixture: Fixture, size: number, include = true): Promise<unknown> {
+export async function sequelizeEmployeePage(fixture: Fixture, size: number, include = true, filter?: { where: WhereOptions; query: string }): Promise<unknown> {
   const { Employee, Position, Department, Team } = fixture.models;
+  const where = filter?.where;
   const [employees, total] = await Promise.all([
-    Employee.findAll({ order: [['last_name', 'ASC'], ['id', 'ASC']], limit: size }),
-    Employee.count(),
+    Employee.findAll({ where, order: [['last_name', 'ASC'], ['id', 'ASC']], limit: size }),
+    Employee.count({ where }),
   ]);
   const ids = employees.map((e) => e.id);
-  if (!include) return employeeDocument({ employees: employees.map((e) => e.get({ plain: true })), positions: [], departments: [], teamLinks: [], total, size }, '', false);
+  if (!include) return employeeDocument({ employees: employees.map((e) => e.get({ plain: true })), positions: [], departments: [], teamLinks: [], total, size }, filter?.query ?? '', false);
   const [positions, teamRows] = await Promise.all([
     Position.findAll({ where: { employee_id: { [Op.in]: ids } }, order: [['id', 'ASC']] }),
     fixture.sequelize.query<Record<string, unknown>>(

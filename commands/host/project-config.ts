@@ -51,8 +51,11 @@ export interface ProjectConfig {
   plugins?: MuralPlugin[];
   /** The committed schema `schema export` writes and `schema check` compares with. Default `schema.json`. */
   schemaPath?: string;
-  /** `mural openapi`: the document's `info`, and the committed file `--check` compares with (default `openapi.json`). */
-  openapi?: { path?: string; info?: OpenApiInfo };
+  /**
+   * `mural openapi`: the document's `info`, the committed file `--check` compares with (default `openapi.json`),
+   * and whether to describe the atomic operations endpoint (as `muralRouter({ operations: true })` serves it).
+   */
+  openapi?: { path?: string; info?: OpenApiInfo; operations?: boolean };
   generator?: Partial<GeneratorSettings>;
   /** Called when a command is done, e.g. to close database connections. */
   close?: () => void | Promise<void>;

@@ -10,6 +10,15 @@ export type BuiltInCalculation = (typeof BUILT_IN_CALCULATIONS)[number];
 
 export type SortDirection = 'asc' | 'desc';
 
+/**
+ * One key of a cursor (keyset) page's order. NULL sorts below every value in
+ * both directions, on every database: first ascending, last descending.
+ */
+export interface KeysetKey {
+  readonly column: string;
+  readonly direction: SortDirection;
+}
+
 /** One built-in operator applied to one column, as the filter stage hands it to an adapter. */
 export interface FilterClause {
   readonly column: string;
@@ -29,6 +38,36 @@ export function equalityClause(column: string, values: readonly unknown[], typeN
 }
 
 /**
+ * How records of one Resource reach the records of a related one, for
+ * `filter[has]` and related sorts: `parentKey` on the outer records equals
+ * `relatedKey` on the related ones, directly or through a join table.
+ */
+export interface RelatedLink {
+  readonly parentKey: string;
+  readonly relatedKey: string;
+  /** many_to_many: join rows pairing `parentColumn` (= parentKey) with `childColumn` (= relatedKey). */
+  readonly through?: { readonly table: string; readonly parentColumn: string; readonly childColumn: string };
+  /** polymorphic belongs_to: this link holds only where the parent's type column has this value. */
+  readonly parentType?: { readonly column: string; readonly value: string };
+  /** The related Resource's scope (base scope and conditions): a scope of the related Resource's adapter. */
+  readonly scope: unknown;
+}
+
+/** `filter[has]` (or, negated, `filter[has_no]`) on one relationship: some link finds a related record in its scope. */
+export interface RelatedCondition {
+  readonly negated: boolean;
+  /** Alternatives, ORed: one per type a polymorphic belongs_to may point at, else one. */
+  readonly links: readonly RelatedLink[];
+}
+
+/** One step of a related sort: a to-one link from the previous Resource. */
+export interface RelatedSortStep {
+  readonly parentKey: string;
+  readonly relatedKey: string;
+  readonly scope: unknown;
+}
+
+/**
  * What a backend provides. A scope is the adapter's own immutable query value;
  * core threads it through filters, sorts and pagination and never looks
  * inside, so custom filters and sorts written against an adapter's scope
@@ -39,6 +78,14 @@ export interface Adapter<Scope = unknown, Model = unknown> {
   filter(scope: Scope, clause: FilterClause): Scope;
   order(scope: Scope, column: string, direction: SortDirection): Scope;
   paginate(scope: Scope, size: number, number: number): Scope;
+  /**
+   * Cursor pagination: orders the scope by `keys` (NULL below every value)
+   * and, given `after` (one value per key, null for NULL), keeps only the
+   * records strictly after that position in this order. The last key is
+   * unique, so the position is exact. An adapter without it serves offset
+   * pagination only; a cursor request is then a 400.
+   */
+  keyset?(scope: Scope, keys: readonly KeysetKey[], after: readonly unknown[] | undefined): Scope;
   /**
    * Runs the query; every record must expose its attributes as properties.
    * With `plain`, records may be plain rows rather than model instances.
@@ -83,9 +130,28 @@ export interface Adapter<Scope = unknown, Model = unknown> {
    * are the application's business.
    */
   touch?(record: Model): void;
+  /**
+   * Only records for which some related record matches (or, negated, none
+   * does): `filter[has]` and `filter[has_no]`. One query, no duplicates:
+   * a subquery rather than a join. Adapters without it answer such filters with a 400.
+   */
+  filterRelated?(scope: Scope, condition: RelatedCondition): Scope;
+  /**
+   * Orders by `column` of the record reached through a chain of to-one
+   * links (`sort=department.name`); records without one sort after every
+   * other in ascending order, before them in descending order, on every database.
+   */
+  orderRelated?(scope: Scope, steps: readonly RelatedSortStep[], column: string, direction: SortDirection): Scope;
 
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (transaction: unknown) => Promise<T>): Promise<T>;
+  /**
+   * Whether this adapter's writes can run inside `transaction`, opened by the
+   * adapter of another Resource: atomic operations write several Resources in
+   * one transaction, which must be on one database. Left out: any
+   * transaction of an adapter of the same class is taken to be.
+   */
+  joins?(transaction: unknown): boolean;
   /** A new, unsaved record of `model`. */
   build(model: unknown): Model;
   /** The record with this primary key, or null. */

@@ -5,6 +5,8 @@ export interface JsonApiErrorObject {
   title: string;
   detail: string | null;
   source?: { parameter?: string; pointer?: string | null; header?: string };
+  /** JSON:API 1.1's `type` link: the kind of error, as a profile defines it. */
+  links?: { type: string };
   meta?: Record<string, unknown>;
 }
 
@@ -15,6 +17,8 @@ export interface MuralErrorOptions {
   /** The request header at fault (JSON:API 1.1's `source.header`). */
   header?: string;
   meta?: Record<string, unknown>;
+  /** A URI naming the kind of error (a profile's error type), rendered as `links.type`. */
+  typeLink?: string;
 }
 
 /**
@@ -29,6 +33,7 @@ export abstract class MuralError extends Error {
   readonly pointer?: string | null;
   readonly header?: string;
   readonly meta?: Record<string, unknown>;
+  readonly typeLink?: string;
 
   constructor(message: string, options: MuralErrorOptions = {}) {
     super(options.detail ?? message);
@@ -37,6 +42,7 @@ export abstract class MuralError extends Error {
     this.pointer = options.pointer;
     this.header = options.header;
     this.meta = options.meta;
+    this.typeLink = options.typeLink;
   }
 
   /** The error objects this error contributes to an `errors` document. */
@@ -50,6 +56,7 @@ export abstract class MuralError extends Error {
     if (this.parameter !== undefined) error.source = { parameter: this.parameter };
     else if (this.pointer !== undefined) error.source = { pointer: this.pointer };
     else if (this.header !== undefined) error.source = { header: this.header };
+    if (this.typeLink !== undefined) error.links = { type: this.typeLink };
     if (this.meta) error.meta = this.meta;
     return [error];
   }

@@ -4,6 +4,7 @@ import { openApiInput, type OpenApiInput, type ResourceClass } from './openapi-i
 import type { JsonSchema, OpenApiDocument, OpenApiInfo, PathItemObject } from './openapi-types.ts';
 import { parameterComponents } from './query-parameters.ts';
 import { conditionalParameters, conditionalResponses, describeConditionalRequests } from './conditional-requests.ts';
+import { operationPaths, operationSchemas } from './operation-paths.ts';
 import { relationshipSchemas } from './relationship-endpoints.ts';
 import { relationshipPaths } from './relationship-paths.ts';
 import { resourcePaths } from './resource-paths.ts';
@@ -15,6 +16,8 @@ export interface OpenApiOptions {
   info?: OpenApiInfo;
   /** Where the paths are served from, when not the host's root (a router mounted under a prefix). */
   servers?: Array<{ url: string; description?: string }>;
+  /** Describe `POST {ns}/operations`, the atomic operations endpoint (`muralRouter({ operations: true })`). */
+  operations?: boolean;
 }
 
 /** One family of endpoints, from the same input as every other family: its paths, and the schemas only they use. */
@@ -29,6 +32,9 @@ const PATH_FAMILIES: readonly PathFamily[] = [
   { paths: relationshipPaths, schemas: relationshipSchemas },
 ];
 
+/** Served only when the router is asked to. */
+const OPERATIONS: PathFamily = { paths: operationPaths, schemas: operationSchemas };
+
 export const DEFAULT_INFO: OpenApiInfo = { title: 'JSON:API', version: '1.0.0' };
 
 /**
@@ -39,8 +45,9 @@ export const DEFAULT_INFO: OpenApiInfo = { title: 'JSON:API', version: '1.0.0' }
  */
 export function buildOpenApi(resources: readonly ResourceClass[], options: OpenApiOptions = {}): OpenApiDocument {
   const input = openApiInput(resources);
+  const families = options.operations ? [...PATH_FAMILIES, OPERATIONS] : PATH_FAMILIES;
   const paths: Record<string, PathItemObject> = {};
-  for (const family of PATH_FAMILIES) {
+  for (const family of families) {
     for (const [path, item] of Object.entries(family.paths(input))) paths[path] = { ...paths[path], ...item };
   }
   describeConditionalRequests(paths);
@@ -55,7 +62,7 @@ export function buildOpenApi(resources: readonly ResourceClass[], options: OpenA
     components: {
       schemas: sortKeys(Object.assign(
         { ...SHARED_SCHEMAS, ...resourceObjectSchemas(input), ...documentSchemas(input), ...writeSchemas(input) },
-        ...PATH_FAMILIES.map((family) => family.schemas?.(input) ?? {}),
+        ...families.map((family) => family.schemas?.(input) ?? {}),
       )),
       parameters: sortKeys({ ...parameterComponents(input), ...conditionalParameters() }),
       responses: sortKeys({ ...errorResponseComponents(), ...conditionalResponses() }),

@@ -39,7 +39,12 @@ export const SHARED_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
         },
         additionalProperties: false,
       },
-      meta: { type: 'object', description: 'For validation errors: `attribute`, `message`, `code`, and `relationship` for a sideposted record.' },
+      links: {
+        type: 'object',
+        properties: { type: { type: 'string', description: 'The kind of error, as the cursor pagination profile names it (`…/cursor-pagination/max-size-exceeded`).' } },
+        additionalProperties: false,
+      },
+      meta: { type: 'object', description: 'For validation errors: `attribute`, `message`, `code`, and `relationship` for a sideposted record; for a page size over the maximum, `page.maxSize`.' },
     },
     additionalProperties: false,
   },
@@ -71,7 +76,11 @@ export const SHARED_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   'jsonapi.pagination-links': {
     type: 'object',
     required: ['self', 'first'],
-    properties: Object.fromEntries(['self', 'first', 'prev', 'next', 'last'].map((name) => [name, { type: 'string' }])),
+    properties: {
+      ...Object.fromEntries(['self', 'first', 'last'].map((name) => [name, { type: 'string' }])),
+      // cursor pages give null where no page is known to be, as the cursor pagination profile asks; offset pages leave them out
+      ...Object.fromEntries(['prev', 'next'].map((name) => [name, { type: ['string', 'null'] }])),
+    },
     additionalProperties: false,
   },
 };

@@ -40,7 +40,40 @@ export function filterParameters({ resource, schema, component }: DescribedResou
       parameters[componentKey(component, 'filter', name, operator)] = parameter(`filter[${name}][${operator}]`, filter, allowNil, resource.maxFilterValues, description);
     }
   }
-  return parameters;
+  return { ...parameters, ...relatedFilterParameters(resource, component) };
+}
+
+/**
+ * `filter[has]` and `filter[has_no]`, one deepObject each: the keys are
+ * paths through relationships to a filter of the related Resource, checked
+ * against the relationships this Resource declares; the related filters'
+ * own names, types and operators are in their Resources' parameters.
+ */
+function relatedFilterParameters(resource: DescribedResource['resource'], component: string): Record<string, ParameterObject> {
+  const relationships = [...resource.config.relationships.keys()];
+  if (relationships.length === 0) return {};
+  const escaped = relationships.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const schema = {
+    type: 'object',
+    propertyNames: { pattern: `^(${escaped.join('|')})(\\.[^.\\[\\]]+)+$` },
+    additionalProperties: { type: 'string' },
+  };
+  const describe = (keyword: string, what: string) => ({
+    name: `filter[${keyword}]`,
+    in: 'query' as const,
+    style: 'deepObject' as const,
+    explode: true,
+    description: joined(
+      `Records ${what} related record meeting every condition given on the same relationship path: \`filter[${keyword}][positions.title]=Manager\`,`,
+      `\`filter[${keyword}][positions.department.name][prefix]=Eng\`. A path names relationships of ${resource.type} (${relationships.join(', ')}), then a filter of the Resource it leads to, with that filter's type and operators (\`[<operator>]\` after the path).`,
+      'Guarded relationships and attributes answer as unknown filters (400) unless their guards allow.',
+    ),
+    schema,
+  });
+  return {
+    [componentKey(component, 'filter', 'has')]: describe('has', 'with at least one'),
+    [componentKey(component, 'filter', 'has_no')]: describe('has_no', 'with no'),
+  };
 }
 
 function parameter(name: string, filter: FilterSchema, allowNil: boolean, maxValues: number, description: string): ParameterObject {

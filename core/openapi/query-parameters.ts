@@ -5,6 +5,7 @@ import { includeSchema } from './include-paths.ts';
 import type { DescribedResource, OpenApiInput, ResourceClass } from './openapi-input.ts';
 import type { ParameterObject, Reference } from './openapi-types.ts';
 import { componentKey, parameterRef } from './references.ts';
+import { supportsCursors } from '../resource/cursor-support.ts';
 
 /** A comma list in one query parameter: `sort=-age,name`. */
 const COMMA_LIST = { style: 'form', explode: false } as const;
@@ -42,7 +43,7 @@ export function relatedParameters(input: OpenApiInput, targets: readonly Resourc
   for (const target of targets) {
     const c = input.describe(target).component;
     const keys = parameterKeys(input, target, 'index').filter((key) => {
-      if (key === `${c}.page.number` || key === `${c}.page.size`) return options.paged;
+      if (key === `${c}.page.number` || key === `${c}.page.size` || key === `${c}.page.after` || key === `${c}.page.before`) return options.paged;
       if (!options.identifiers) return true;
       return key === `${c}.sort` || key.startsWith(`${c}.filter.`) || key.startsWith(`${c}.stats.`);
     });
@@ -68,7 +69,7 @@ function parameterKeys(input: OpenApiInput, resource: ResourceClass, action: Act
   const keys =
     action === 'create' || action === 'update' ? shaping
     : action === 'show' ? showing
-    : [...Object.keys(filtersOf(own)), `${c}.sort`, `${c}.page.number`, `${c}.page.size`, ...showing];
+    : [...Object.keys(filtersOf(own)), `${c}.sort`, `${c}.page.number`, `${c}.page.size`, ...cursorKeys(own), ...showing];
   // only what exists: a Resource without relationships takes no include, one without extra attributes no extra_fields
   const available = new Set([own, ...related].flatMap((r) => [...Object.keys(ownParameters(r)), ...Object.keys(filtersOf(r))]));
   return keys.filter((key) => available.has(key));
@@ -169,13 +170,31 @@ function statParameters({ schema, component }: DescribedResource): Parameters {
   );
 }
 
+function cursorKeys({ resource, component }: DescribedResource): string[] {
+  return supportsCursors(resource) ? [`${component}.page.after`, `${component}.page.before`] : [];
+}
+
+const CURSOR = 'An opaque cursor from a `next` or `prev` link (cursor pagination); empty for the first page';
+
 function pageParameters({ resource, component }: DescribedResource): Parameters {
   return {
+    [`${component}.page.after`]: {
+      name: 'page[after]',
+      in: 'query',
+      description: `${CURSOR}. The records after it in the sort; not with page[number] or page[before]. A cursor tampered with or read under another sort is a 400.`,
+      schema: { type: 'string' },
+    },
+    [`${component}.page.before`]: {
+      name: 'page[before]',
+      in: 'query',
+      description: `${CURSOR.replace('first', 'last')}. The records before it in the sort; not with page[number] or page[after].`,
+      schema: { type: 'string' },
+    },
     [`${component}.page.number`]: { name: 'page[number]', in: 'query', description: 'The page, from 1.', schema: { type: 'integer', minimum: 1, default: 1 } },
     [`${component}.page.size`]: {
       name: 'page[size]',
       in: 'query',
-      description: `Records per page; above ${resource.maxPageSize} is a 400.`,
+      description: `Records per page; above ${resource.maxPageSize} is a 400 (\`meta.page.maxSize\` tells the maximum). At least 1 with a cursor.`,
       schema: { type: 'integer', minimum: 0, maximum: resource.maxPageSize, default: resource.defaultPageSize },
     },
     [`${component}.page.per-parent`]: {

@@ -122,7 +122,7 @@ function linkageDocument(input: OpenApiInput, { targets, toMany }: RelationshipE
         type: 'object',
         required: ['self', 'related'],
         description: '`self` (with pagination links, for a to-many relationship) and `related`.',
-        properties: Object.fromEntries(['self', 'related', 'first', 'prev', 'next', 'last'].map((name) => [name, { type: 'string' }])),
+        properties: Object.fromEntries(['self', 'related', 'first', 'prev', 'next', 'last'].map((name) => [name, { type: name === 'prev' || name === 'next' ? ['string', 'null'] : 'string' }])),
         additionalProperties: false,
       },
       meta: {

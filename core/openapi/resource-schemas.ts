@@ -64,6 +64,13 @@ function readObject({ resource, schema }: DescribedResource): JsonSchema {
       attributes: { type: 'object', properties: attributes, additionalProperties: hidden },
       relationships: { type: 'object', properties: relationships, additionalProperties: false },
       'temp-id': { type: 'string', description: 'In a write\'s response: the temp-id the client gave a record it created.' },
+      lid: { type: 'string', description: 'In an atomic operations result: the lid the client gave a record its `add` created.' },
+      meta: {
+        type: 'object',
+        description: 'On a cursor page (`page[after]`, `page[before]`): `page.cursor`, the record\'s own cursor, to page on from it either way.',
+        properties: { page: { type: 'object', required: ['cursor'], properties: { cursor: { type: 'string' } }, additionalProperties: false } },
+        additionalProperties: false,
+      },
     },
     additionalProperties: false,
   };

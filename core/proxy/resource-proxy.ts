@@ -8,6 +8,7 @@ import { versionOf } from '../conditional/version.ts';
 import type { RelationshipPayload, WritePayload } from '../write/write-payload.ts';
 import type { QueryParams } from '../query-params.ts';
 import type { StatsResult } from '../read/run-stats.ts';
+import type { PageCursors } from '../read/page-cursors.ts';
 import type { JsonApiDocument } from '../render/document.ts';
 import { renderDocument } from '../render/render-document.ts';
 import { relationshipUrls } from '../render/relationship-link.ts';
@@ -84,6 +85,15 @@ export class ResourceProxy<Model = unknown, Data = unknown> implements AsyncIter
   /** `{ stats }` when stats were asked for, `{}` otherwise. */
   get meta(): Promise<{ stats?: StatsResult }> {
     return this.load().then((l) => (Object.keys(l.stats).length > 0 ? { stats: l.stats } : {}));
+  }
+
+  /**
+   * For a cursor page (`page: { after }` or `{ before }`): the cursors of the
+   * pages before and after it, null where there is none; undefined for any
+   * other read.
+   */
+  get cursors(): Promise<PageCursors | undefined> {
+    return this.load().then((l) => l.cursors);
   }
 
   get stats(): Promise<StatsResult> {

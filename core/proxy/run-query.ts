@@ -7,6 +7,8 @@ import { loadRecords, scopeRecords } from '../read/load-records.ts';
 import type { StatsResult } from '../read/run-stats.ts';
 import type { PaginationLinks } from '../render/document.ts';
 import { paginationLinks } from '../render/pagination-links.ts';
+import { cursorLinks } from '../render/cursor-links.ts';
+import { pageCursors, type PageCursors } from '../read/page-cursors.ts';
 import { variantFor } from '../resource/polymorphism.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import { IncludeGraph, type LoadedRecord } from '../sideload/include-graph.ts';
@@ -54,6 +56,8 @@ export interface Loaded {
   links?: PaginationLinks;
   /** One record or null, rather than a list. */
   single: boolean;
+  /** A cursor page: the cursors of the pages before and after it. */
+  cursors?: PageCursors;
 }
 
 /**
@@ -70,11 +74,12 @@ export async function runQuery(source: QuerySource, renderOnly: boolean, request
   const graph = new IncludeGraph(resourceClass.maxIncludedRecords);
   const single = source.shape === 'one';
   if (source.empty) return { plan, records: [], stats: {}, graph, single };
-  const wantsLinks = Boolean(request && !single && !source.pick && plan.page && plan.page.size > 0 && resourceClass.paginationLinks);
+  const keyset = plan.page?.keyset;
+  const wantsLinks = Boolean(request && !single && !source.pick && !keyset && plan.page && plan.page.size > 0 && resourceClass.paginationLinks);
   const scopes = scopeRecords(resource, plan, { baseScope: source.baseScope });
   const loading = loadRecords(resource, plan, {}, scopes);
   const early = wantsLinks ? earlyCount(resource, plan, scopes.filtered) : undefined;
-  const { records, stats } = await loading;
+  const { records, stats, more } = await loading;
   if (source.mustExist && records.length === 0) throw new RecordNotFound(resourceClass.type, source.id);
   const roots = kept(source, (records as object[]).map((record) => ({ record, resource: variantFor(resourceClass, record) })));
   const sideloads = sideload(roots, plan, graph);
@@ -82,6 +87,11 @@ export async function runQuery(source: QuerySource, renderOnly: boolean, request
   await Promise.all([sideloads, total]);
   const loaded: Loaded = { plan, records: roots, stats, graph, single };
   if (request && total) loaded.links = paginationLinks(source.baseUrl + request.path, request.query, plan.page!, await total);
+  if (keyset) {
+    // cursor pages need no count: the extra record read tells whether another page follows
+    loaded.cursors = pageCursors(keyset, records, more ?? false);
+    if (request && resourceClass.paginationLinks) loaded.links = cursorLinks(source.baseUrl + request.path, request.query, plan.page!, loaded.cursors);
+  }
   return loaded;
 }
 

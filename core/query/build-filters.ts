@@ -1,6 +1,7 @@
 import { InvalidQueryError } from '../errors/index.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import { allowedNow } from './guard-check.ts';
+import { resolveGuard, type Guard } from '../resource/guard.ts';
 import { coerceFilterValues, splitFilterValue } from './filter-values.ts';
 import type { FilterCondition } from './query-plan.ts';
 import { parameterName } from '../query-params.ts';
@@ -11,12 +12,17 @@ export interface FilterBuildOptions {
   enforceRequired: boolean;
   /** Filter name → the parameter it came from, for deep filters (`filter[positions.title]`). */
   parameters?: ReadonlyMap<string, string>;
+  /**
+   * Only filters on attributes the client may read now (`filter[has]`): a
+   * related record's guarded attribute must not be probed through its parent.
+   */
+  readableOnly?: boolean;
 }
 
 export function buildFilters(resource: ResourceBase, raw: Record<string, unknown>, options: FilterBuildOptions = { enforceRequired: true }): FilterCondition[] {
   const path = (name: string) => [options.parameters?.get(name) ?? `filter[${name}]`];
   const resourceClass = resource.resourceClass;
-  const filters = usableFilters(resource, resolveFilters(resourceClass.config));
+  const filters = usableFilters(resource, resolveFilters(resourceClass.config), options.readableOnly ?? false);
   const conditions: FilterCondition[] = [];
   for (const [name, value] of Object.entries(raw)) {
     const filter = filters.get(name);
@@ -34,9 +40,22 @@ export function buildFilters(resource: ResourceBase, raw: Record<string, unknown
   return conditions;
 }
 
-function usableFilters(resource: ResourceBase, all: Map<string, ResolvedFilter>): Map<string, ResolvedFilter> {
+function usableFilters(resource: ResourceBase, all: Map<string, ResolvedFilter>, readableOnly: boolean): Map<string, ResolvedFilter> {
   const owner = resource.resourceClass.name;
-  return new Map([...all].filter(([, f]) => allowedNow(resource, f.guard, `${owner} filter ${f.name}`)));
+  const readable = (f: ResolvedFilter) => !readableOnly || readableWithoutRecord(resource, f.attribute.readable, `${owner} attribute ${f.name}`);
+  return new Map([...all].filter(([, f]) => allowedNow(resource, f.guard, `${owner} filter ${f.name}`) && readable(f)));
+}
+
+/**
+ * A readable guard refusing now hides the filter. A fixed `readable: false`
+ * is no guard (a filter-only column, filterable on the Resource itself), and
+ * a guard that needs the record cannot vouch for a query over many, so such
+ * an attribute counts as unreadable.
+ */
+function readableWithoutRecord(resource: ResourceBase, guard: Guard, owner: string): boolean {
+  if (typeof guard === 'boolean') return true;
+  const resolved = resolveGuard(guard, resource, owner);
+  return resolved.arity === 0 && resolved.call(resource);
 }
 
 /** `'x'` means eq; `{ gt: 1, lt: 5 }` means several operators, ANDed. */

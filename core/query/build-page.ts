@@ -1,17 +1,26 @@
 import { InvalidQueryError } from '../errors/index.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
-import type { PageRequest } from './query-plan.ts';
+import { buildKeyset, CURSOR_PROFILE } from './build-keyset.ts';
+import type { PageRequest, SortCondition } from './query-plan.ts';
 
-/** Validates `page[size]` and `page[number]` against the Resource's limits. */
-export function buildPage(resource: ResourceBase, page: Record<string, unknown>, path = 'page'): PageRequest {
+/**
+ * Validates `page[size]` and `page[number]` against the Resource's limits,
+ * or, with `sorts`, `page[after]` / `page[before]` (cursor pagination).
+ */
+export function buildPage(resource: ResourceBase, page: Record<string, unknown>, path = 'page', sorts?: readonly SortCondition[]): PageRequest {
   const resourceClass = resource.resourceClass;
-  const size = page.size === undefined ? resourceClass.defaultPageSize : integer(page.size, `${path}[size]`, 0);
+  const keyset = sorts ? buildKeyset(resource, page, sorts, path) : undefined;
+  // the cursor profile asks for a positive size: an empty page has no cursors to go on from
+  const size = page.size === undefined ? resourceClass.defaultPageSize : integer(page.size, `${path}[size]`, keyset ? 1 : 0);
   const number = page.number === undefined ? 1 : integer(page.number, `${path}[number]`, 1);
   if (size > resourceClass.maxPageSize) {
     throw new InvalidQueryError('page_size_exceeded', `Page size ${size} is above the maximum of ${resourceClass.maxPageSize}`, {
       parameter: `${path}[size]`,
+      meta: { page: { maxSize: resourceClass.maxPageSize } },
+      typeLink: `${CURSOR_PROFILE}max-size-exceeded`,
     });
   }
+  if (keyset) return { size, number: 1, keyset };
   // the offset must stay an exact integer in SQL text: 9007199254740991 pages of 1000 would not
   if ((number - 1) * size > Number.MAX_SAFE_INTEGER) {
     throw new InvalidQueryError('invalid_page', `${path}[number] ${number} is beyond any page of size ${size}`, { parameter: `${path}[number]` });

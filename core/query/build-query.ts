@@ -1,6 +1,7 @@
 import type { ResourceBase } from '../resource/resource-base.ts';
 import { buildFieldsets } from './build-fieldsets.ts';
 import { buildFilters } from './build-filters.ts';
+import { buildRelatedFilters, withoutRelatedFilters } from './related-filters.ts';
 import { buildPage } from './build-page.ts';
 import { buildSorts, defaultSorts } from './build-sorts.ts';
 import { buildStats } from './build-stats.ts';
@@ -30,14 +31,17 @@ export function buildQuery(resource: ResourceBase, params: QueryParams, options:
   const single = options.id !== undefined;
   const include = buildIncludeTree(resource, params.include);
   const parts = partitionParams(resourceClass, params, include);
-  const filters = buildFilters(resource, single ? { ...parts.filter, id: options.id } : parts.filter, { enforceRequired: options.enforceRequired ?? !single });
+  const related = buildRelatedFilters(resource, parts.filter);
+  const own = withoutRelatedFilters(parts.filter);
+  const filters = buildFilters(resource, single ? { ...own, id: options.id } : own, { enforceRequired: options.enforceRequired ?? !single });
   const sorts = parts.sort.length > 0 ? buildSorts(resource, parts.sort) : defaultSorts(resource);
   const byType = typesInRequest(resourceClass, include);
   return {
     resource: resourceClass,
     filters,
+    related,
     sorts,
-    page: single ? undefined : buildPage(resource, parts.page),
+    page: single ? undefined : buildPage(resource, parts.page, 'page', sorts),
     stats: buildStats(resource, parts.stats),
     fields: buildFieldsets(record(params.fields), 'fields', byType),
     extraFields: buildFieldsets(record(params.extra_fields), 'extra_fields', byType),

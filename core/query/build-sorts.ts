@@ -1,16 +1,9 @@
 import { InvalidQueryError } from '../errors/index.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import type { SortDirection } from '../adapter/adapter.ts';
-import { allowedNow } from './guard-check.ts';
+import { sortableNames } from './sortable-names.ts';
 import type { SortCondition } from './query-plan.ts';
-
-/** The names `sort=` accepts on a Resource in this request. */
-export function sortableNames(resource: ResourceBase): string[] {
-  const { config, name } = resource.resourceClass;
-  return [...config.attributes.values()]
-    .filter((a) => a.sortable !== false && !a.extra && allowedNow(resource, a.sortable, `${name} sort ${a.name}`))
-    .map((a) => a.name);
-}
+import { relatedSort } from './related-sort.ts';
 
 /** Validates `sort` entries (already split, `-` kept) against one Resource. */
 export function buildSorts(resource: ResourceBase, entries: readonly string[], parameter = 'sort'): SortCondition[] {
@@ -19,6 +12,7 @@ export function buildSorts(resource: ResourceBase, entries: readonly string[], p
   return entries.map((entry) => {
     const direction: SortDirection = entry.startsWith('-') ? 'desc' : 'asc';
     const name = entry.replace(/^[-+]/, '');
+    if (name.includes('.') && !allowed.has(name)) return relatedSort(resource, name, direction, parameter);
     if (!allowed.has(name)) {
       throw new InvalidQueryError('unknown_sort', `Unknown sort "${name}" on ${type}; sortable: ${[...allowed].join(', ') || 'none'}`, { parameter });
     }

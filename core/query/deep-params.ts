@@ -55,7 +55,7 @@ export function partitionParams(root: ResourceClass, params: QueryParams, tree: 
     else if (!reachable.has(name.slice(0, dot))) result.sort.push(entry);
   }
   for (const [key, value] of Object.entries(record(params.page, 'page'))) {
-    if (key === 'size' || key === 'number') result.page[key] = value;
+    if (key === 'size' || key === 'number' || key === 'after' || key === 'before') result.page[key] = value;
     else routePage(key, value, typed(key), reachable, result);
   }
   for (const [key, value] of Object.entries(record(params.stats, 'stats'))) {
@@ -97,7 +97,7 @@ function routeTyped(type: string, value: unknown, nodes: IncludeNode[], result: 
 function routePage(key: string, value: unknown, nodes: IncludeNode[], reachable: Set<string>, result: PartitionedParams): void {
   const isTyped = typeof value === 'object' && value !== null && !Array.isArray(value);
   if (!isTyped || (nodes.length === 0 && !reachable.has(key))) {
-    throw new InvalidQueryError('unknown_page_parameter', `Unknown page parameter "${key}"; use page[size], page[number] or page[<included type>][size]`, {
+    throw new InvalidQueryError('unknown_page_parameter', `Unknown page parameter "${key}"; use page[size], page[number], page[after], page[before] or page[<included type>][size]`, {
       parameter: `page[${key}]`,
     });
   }

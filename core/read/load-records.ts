@@ -2,6 +2,7 @@ import type { ResourceBase } from '../resource/resource-base.ts';
 import type { QueryPlan } from '../query/query-plan.ts';
 import { applyExtraAttributeHooks } from '../scope/apply-extra-attributes.ts';
 import { applyFilters } from '../scope/apply-filters.ts';
+import { applyRelatedFilters } from '../scope/apply-related-filters.ts';
 import { applyPagination } from '../scope/apply-pagination.ts';
 import { applySorts } from '../scope/apply-sorts.ts';
 import { runStats, type StatsResult } from './run-stats.ts';
@@ -11,6 +12,8 @@ export interface LoadedRecords {
   stats: StatsResult;
   /** The filtered scope before sorting and pagination, for counts. */
   filteredScope: unknown;
+  /** A cursor page: whether more records follow it in the direction it was read. */
+  more?: boolean;
 }
 
 export interface LoadOptions {
@@ -33,9 +36,11 @@ export function scopeRecords(resource: ResourceBase, plan: QueryPlan, options: L
   let scope = options.baseScope ?? resource.baseScope();
   if (options.link) scope = options.link(scope);
   scope = applyFilters(resource, scope, plan.filters);
+  scope = applyRelatedFilters(resource, scope, plan.related ?? []);
   const filtered = scope;
   scope = applyExtraAttributeHooks(resource, scope, plan.extraFields.get(resource.resourceClass.type));
-  scope = applySorts(resource, scope, plan.sorts);
+  // a cursor page orders by its keyset, which is the sort and the id
+  if (!plan.page?.keyset) scope = applySorts(resource, scope, plan.sorts);
   scope = applyPagination(resource, scope, plan.page);
   if (plan.perParentLimit !== undefined && options.groupColumn) {
     scope = resource.adapter.limitPerGroup(scope, options.groupColumn, plan.perParentLimit);
@@ -54,5 +59,10 @@ export async function loadRecords(resource: ResourceBase, plan: QueryPlan, optio
     empty ? [] : resource.resolve(scopes.page, { plain: plan.plain ?? false }),
     plan.stats.length > 0 ? runStats(resource, scopes.filtered, plan.stats) : {},
   ]);
-  return { records, stats, filteredScope: scopes.filtered };
+  const keyset = plan.page?.keyset;
+  if (!keyset) return { records, stats, filteredScope: scopes.filtered };
+  // one record more than the page was read, in the keyset order or, before a position, against it
+  const page = records.slice(0, plan.page!.size);
+  if (keyset.direction === 'before') page.reverse();
+  return { records: page, stats, filteredScope: scopes.filtered, more: records.length > plan.page!.size };
 }

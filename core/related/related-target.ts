@@ -69,10 +69,10 @@ function blockParams(relationship: RelationshipDefinition, parent: LoadedRecord,
   return edited;
 }
 
-/** `page[size]` and `page[number]` only page a to-many relationship whose records the query alone selects. */
+/** `page[size]`, `page[number]`, `page[after]` and `page[before]` only page a to-many relationship whose records the query alone selects. */
 function refusePages(relationship: RelationshipDefinition, params: QueryParams, reason: string | undefined): void {
   if (reason === undefined || typeof params.page !== 'object' || params.page === null) return;
-  for (const key of ['size', 'number']) {
+  for (const key of ['size', 'number', 'after', 'before']) {
     if (params.page[key] !== undefined) {
       throw new InvalidQueryError('invalid_page', `${relationship.name} ${reason}, so page[${key}] does not apply`, { parameter: `page[${key}]` });
     }

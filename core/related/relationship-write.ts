@@ -9,6 +9,7 @@ import type { LoadedRecord } from '../sideload/include-graph.ts';
 import { checkGuards } from '../write/check-guards.ts';
 import { coerceId } from '../write/coerce-id.ts';
 import { persistGraph } from '../write/persist-graph.ts';
+import type { WriteBatch } from '../write/write-batch.ts';
 import type { WriteNode } from '../write/write-node.ts';
 import type { IfMatch } from '../conditional/entity-tags.ts';
 import { versionAttributeOf } from '../conditional/version.ts';
@@ -70,10 +71,7 @@ export class RelationshipWrite {
   private async execute(): Promise<boolean> {
     prepareResources();
     try {
-      const plan = this.plan();
-      checkGuards(plan.root, 'update');
-      await persistGraph(plan.root, () => prepareMembers(plan));
-      this.written = plan;
+      this.written = await persistRelationship(this.resourceClass, this.id, this.name, this.operation, this.payload, undefined, this.options);
     } catch (error) {
       if (error instanceof ValidationFailed || error instanceof UnwritableError) {
         this.errors = (error as MuralError).toJsonapiErrors();
@@ -84,22 +82,33 @@ export class RelationshipWrite {
     this.errors = [];
     return true;
   }
+}
 
-  /** Everything that needs no query: guards, the relationship, the body. */
-  private plan(): RelationshipWritePlan {
-    const parentClass = this.resourceClass;
-    const definition = writableRelationship(parentClass, this.name, this.operation);
-    const linkage = parseLinkage(this.payload, definition);
-    const root: WriteNode = {
-      resource: parentClass, action: 'update', id: this.id, key: coerceId(parentClass, this.id),
-      attributes: dictionary(), guardedAttributes: [], location: { pointer: null },
-      relationships: [{ definition, pointer: '', items: [...linkage.items], clear: linkage.clear }],
-      // its relationships are part of the parent's representation: changing them is a new version of it
-      touch: versionAttributeOf(parentClass) !== undefined,
-    };
-    if (this.options.ifMatch !== undefined) root.precondition = { ifMatch: this.options.ifMatch, source: { header: 'If-Match' } };
-    return { parentClass, root, operation: this.operation, linkage };
-  }
+/**
+ * One relationship write, from payload to saved models: everything that
+ * needs no query (the parent's guard, the relationship, the body), then the
+ * members prepared and persisted by the write engine, in `batch`'s
+ * transaction when given. `options.ifMatch` makes it conditional on the
+ * parent's version (see WriteTarget). Every refusal is thrown.
+ */
+export async function persistRelationship(
+  parentClass: typeof ResourceBase, id: string, name: string, operation: RelationshipOperation, payload: unknown,
+  batch?: WriteBatch, options: { ifMatch?: IfMatch } = {},
+): Promise<RelationshipWritePlan> {
+  const definition = writableRelationship(parentClass, name, operation);
+  const linkage = parseLinkage(payload, definition);
+  const root: WriteNode = {
+    resource: parentClass, action: 'update', id, key: coerceId(parentClass, id),
+    attributes: dictionary(), guardedAttributes: [], location: { pointer: null },
+    relationships: [{ definition, pointer: '', items: [...linkage.items], clear: linkage.clear }],
+    // its relationships are part of the parent's representation: changing them is a new version of it
+    touch: versionAttributeOf(parentClass) !== undefined,
+  };
+  if (options.ifMatch !== undefined) root.precondition = { ifMatch: options.ifMatch, source: { header: 'If-Match' } };
+  const plan: RelationshipWritePlan = { parentClass, root, operation, linkage };
+  checkGuards(root, 'update');
+  await persistGraph(root, { prepare: () => prepareMembers(plan), batch });
+  return plan;
 }
 
 async function compare(plan: RelationshipWritePlan): Promise<boolean> {

@@ -3,8 +3,10 @@ import type { ResourceObject } from './record-serializer.ts';
 export interface PaginationLinks {
   self: string;
   first: string;
-  prev?: string;
-  next?: string;
+  /** Null on a cursor page with nothing before it (offset pages leave it out). */
+  prev?: string | null;
+  /** Null on a cursor page with nothing after it (offset pages leave it out). */
+  next?: string | null;
   last?: string;
 }
 

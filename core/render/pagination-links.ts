@@ -9,7 +9,7 @@ import type { PaginationLinks } from './document.ts';
 export function paginationLinks(url: string, query: string, page: PageRequest, total: number): PaginationLinks {
   let prefix = `${url}?`;
   for (const [key, value] of new URLSearchParams(query)) {
-    if (key !== 'page[number]' && key !== 'page[size]') prefix += `${encode(key)}=${encode(value)}&`;
+    if (key !== 'page[number]' && key !== 'page[size]') prefix += `${encodeQueryValue(key)}=${encodeQueryValue(value)}&`;
   }
   const size = `&page[size]=${page.size}`;
   const link = (number: number) => `${prefix}page[number]=${number}${size}`;
@@ -21,7 +21,8 @@ export function paginationLinks(url: string, query: string, page: PageRequest, t
   return links;
 }
 
-function encode(value: string): string {
+/** A query string key or value, brackets and commas left readable. */
+export function encodeQueryValue(value: string): string {
   if (/^[\w.,[\]-]*$/.test(value)) return value;
   return encodeURIComponent(value).replace(/%5B/gi, '[').replace(/%5D/gi, ']').replace(/%2C/gi, ',');
 }

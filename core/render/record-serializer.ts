@@ -15,6 +15,8 @@ export interface ResourceObject {
   links?: Record<string, string>;
   /** The client's temp-id of a record a write created. */
   'temp-id'?: string;
+  /** On a cursor page: `page.cursor`, the record's own cursor, to page on from it either way. */
+  meta?: { page: { cursor: string } };
 }
 
 interface CompiledAttribute {

@@ -1,6 +1,7 @@
 import { breadthFirst } from '../query/include-tree.ts';
 import type { QueryPlan } from '../query/query-plan.ts';
 import type { StatsResult } from '../read/run-stats.ts';
+import { recordCursor } from '../read/page-cursors.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import type { IncludeGraph, LoadedRecord } from '../sideload/include-graph.ts';
 import type { JsonApiDocument, PaginationLinks } from './document.ts';
@@ -49,11 +50,15 @@ export function renderDocument(input: RenderInput): JsonApiDocument {
     ids.add(id);
     return true;
   };
+  const keyset = input.single ? undefined : plan.page?.keyset;
   const data = input.records.map(({ record, resource }) => {
     const serializer = serializerOf(resource);
     const id = serializer.idOf(record);
     firstSight(serializer.type, id);
-    return serialize(serializer, record, id);
+    const object = serialize(serializer, record, id);
+    // the cursor profile's item cursors: a client may page on from any record of a cursor page
+    if (keyset) object.meta = { page: { cursor: recordCursor(keyset, record) } };
+    return object;
   });
   const included: ResourceObject[] = [];
   for (const node of breadthFirst(plan.include)) {

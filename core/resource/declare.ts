@@ -39,8 +39,9 @@ export function declareAttribute(
   if (ENUM_TYPES.has(type) && !options.allow) {
     throw new ResourceConfigurationError(`${owner}: attribute "${name}" of type ${type} needs an allow: list`);
   }
-  bumpRevision();
   const attribute = buildAttribute(name, type, options, defaultsOf(config), extra, block);
+  if (!extra && attribute.filterable !== false) refuseReservedFilter(owner, name, 'a filterable attribute');
+  bumpRevision();
   config.attributes.set(name, extra ? { ...attribute, sortable: false, filterable: false } : attribute);
 }
 
@@ -69,7 +70,17 @@ export function parseFilterArguments(args: unknown[]): {
   return { type, options, operators };
 }
 
+/** `filter[has]` and `filter[has_no]` take conditions on related records (core/query/related-filters.ts). */
+export const RELATED_FILTER_NAMES: readonly string[] = ['has', 'has_no'];
+
+function refuseReservedFilter(owner: string, name: string, what: string): void {
+  if (RELATED_FILTER_NAMES.includes(name)) {
+    throw new ResourceConfigurationError(`${owner}: "${name}" cannot be ${what}: filter[${name}] is reserved for conditions on related records; declare it filterable: false or rename it`);
+  }
+}
+
 export function declareFilter(config: ResourceConfig, owner: string, name: string, args: unknown[]): void {
+  refuseReservedFilter(owner, name, 'a filter');
   bumpRevision();
   const { type, options, operators } = parseFilterArguments(args);
   const existing = config.attributes.get(name);

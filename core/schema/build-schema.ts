@@ -9,6 +9,7 @@ import type { ResourceBase } from '../resource/resource-base.ts';
 import { guardedActions } from '../resource/resource-guard.ts';
 import { Types } from '../types/index.ts';
 import type { FlagValue, ResourceSchema, Schema } from './schema-types.ts';
+import { supportsCursors } from '../resource/cursor-support.ts';
 
 type ResourceClass = typeof ResourceBase;
 
@@ -63,9 +64,12 @@ export function resourceSchema(resource: ResourceClass): ResourceSchema {
     sorts,
     filters: filterSchemas(resource),
     relationships: Object.fromEntries([...config.relationships.values()].map((r) => [r.name, relationshipSchema(r)])),
+    related_filters: [...config.relationships.keys()],
+    related_sorts: [...config.relationships.values()].filter((r) => r.kind === 'belongs_to' || r.kind === 'has_one').map((r) => r.name),
     stats: Object.fromEntries([...config.stats.values()].map((s) => [s.name, [...s.calculations.keys()]])),
     default_sort: resource.defaultSort ?? null,
     default_page_size: resource.defaultPageSize,
+    cursor_pagination: supportsCursors(resource),
     polymorphic: (resource.polymorphic?.length ?? 0) > 0,
     children: variantsOf(resource).slice(1).map((c) => c.name),
     ...(guardedActions(resource).length > 0 ? { guard: guardedActions(resource) } : {}),

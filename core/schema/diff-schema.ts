@@ -75,12 +75,18 @@ function diffResource(before: ResourceSchema, after: ResourceSchema, say: Say): 
     if (next.resource !== relationship.resource) say(`relationship :${name} changed resource from ${relationship.resource ?? 'none'} to ${next.resource ?? 'none'}.`);
     for (const lost of (relationship.resources ?? []).filter((r) => !(next.resources ?? []).includes(r))) say(`relationship :${name} no longer includes resource ${lost}.`);
   }
+  // a removed relationship was reported above; these report one that stays but no longer serves filter[has] or sorts
+  const kept = (name: string) => name in after.relationships;
+  for (const name of before.related_filters ?? []) if (kept(name) && !(after.related_filters ?? []).includes(name)) say(`filter[has] no longer reaches :${name}.`);
+  for (const name of before.related_sorts ?? []) if (kept(name) && !(after.related_sorts ?? []).includes(name)) say(`sorts no longer go through :${name}.`);
   if (JSON.stringify(before.default_sort) !== JSON.stringify(after.default_sort)) {
     say(`default sort changed from ${JSON.stringify(before.default_sort)} to ${JSON.stringify(after.default_sort)}.`);
   }
   const newlyGuarded = (after.guard ?? []).filter((action) => !(before.guard ?? []).includes(action));
   if (newlyGuarded.length > 0) say(`resource became guarded for ${newlyGuarded.map((a) => `:${a}`).join(', ')}.`);
   if (before.default_page_size !== after.default_page_size) say(`default page size changed from ${before.default_page_size} to ${after.default_page_size}.`);
+  // a schema.json from before cursor pagination has no such member: nothing was promised
+  if (before.cursor_pagination === true && !after.cursor_pagination) say('cursor pagination (page[after], page[before]) was removed.');
 }
 
 function diffFilter(name: string, filter: FilterSchema, next: FilterSchema, say: Say): void {

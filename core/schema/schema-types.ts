@@ -48,9 +48,15 @@ export interface ResourceSchema {
   sorts: Record<string, SortSchema>;
   filters: Record<string, FilterSchema>;
   relationships: Record<string, RelationshipSchema>;
+  /** Relationships `filter[has][<name>.<filter>]` and `filter[has_no]` reach (each guarded as the relationship is); absent in older exports. */
+  related_filters?: string[];
+  /** To-one relationships a sort may go through (`sort=<name>.<attribute>`); absent in older exports. */
+  related_sorts?: string[];
   stats: Record<string, string[]>;
   default_sort: Array<Record<string, string>> | null;
   default_page_size: number;
+  /** The index takes `page[after]` and `page[before]` (cursor pagination) besides `page[number]`. */
+  cursor_pagination: boolean;
   polymorphic: boolean;
   children: string[];
   /** The actions a Resource-level guard (`guard(...)`) decides per request; absent when none. */

@@ -6,27 +6,12 @@ import type { QueryParams } from '../query-params.ts';
 import { prepareResources } from '../relationships/prepare.ts';
 import type { JsonApiDocument } from '../render/document.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
-import { coerceId } from './coerce-id.ts';
-import { parsePayload, type PayloadTarget } from './parse-payload.ts';
-import { persistGraph } from './persist-graph.ts';
+import { persistWrite, type WriteTarget } from './persist-write.ts';
 import { renderWrite } from './render-write.ts';
 import type { WriteNode } from './write-node.ts';
-import type { IfMatch } from '../conditional/entity-tags.ts';
 import { versionOf } from '../conditional/version.ts';
-import { assertAllowed } from '../resource/resource-guard.ts';
-import { checkGuards } from './check-guards.ts';
-import { servedResources } from '../resource/polymorphism.ts';
 
-export interface WriteTarget {
-  action: 'create' | 'update' | 'destroy';
-  id?: string;
-  /**
-   * For update and destroy: the record's versions the write is conditional on
-   * (HTTP's `If-Match`), or `'*'`. A stale version is a PreconditionFailed
-   * (412), checked inside the write's transaction with the record locked.
-   */
-  ifMatch?: IfMatch;
-}
+export type { WriteTarget } from './persist-write.ts';
 
 /**
  * A pending write: `save()` parses the payload, persists the graph in one
@@ -77,9 +62,7 @@ export class WriteProxy<Model = unknown> {
     prepareResources();
     let root: WriteNode;
     try {
-      root = this.parse();
-      if (this.target.action !== 'destroy') checkGuards(root, this.target.action);
-      await persistGraph(root);
+      root = await persistWrite(this.resourceClass, this.payload, this.target);
     } catch (error) {
       if (error instanceof ValidationFailed || error instanceof UnwritableError) {
         this.errors = (error as MuralError).toJsonapiErrors();
@@ -90,29 +73,5 @@ export class WriteProxy<Model = unknown> {
     this.root = root;
     this.errors = [];
     return true;
-  }
-
-  private parse(): WriteNode {
-    const root = this.parseRoot();
-    const ifMatch = this.target.ifMatch;
-    // the header, where given, rules over the primary record's meta.version
-    if (ifMatch !== undefined && root.action !== 'create') root.precondition = { ifMatch, source: { header: 'If-Match' } };
-    return root;
-  }
-
-  private parseRoot(): WriteNode {
-    // the Resource's own guard first, before the payload is read or a record looked up; the record
-    // behind a polymorphic parent's update or destroy may be any child, so each must allow it
-    const guarded = this.target.action === 'create' ? [this.resourceClass] : servedResources(this.resourceClass);
-    assertAllowed(guarded, this.target.action, this.resourceClass.type);
-    if (this.target.action === 'destroy') {
-      const id = this.target.id;
-      return {
-        resource: this.resourceClass, action: 'destroy', id, key: id === undefined ? undefined : coerceId(this.resourceClass, id),
-        attributes: {}, guardedAttributes: [],
-        relationships: [], location: { pointer: null },
-      };
-    }
-    return parsePayload(this.payload, { resource: this.resourceClass, action: this.target.action, id: this.target.id } satisfies PayloadTarget);
   }
 }

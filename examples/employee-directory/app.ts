@@ -16,6 +16,8 @@ export function createApp(sequelize: Sequelize): { app: Express; models: Models;
       context: (req) => ({ role: req.header('X-Role') }),
       // GET /api/v1/openapi.json: the document `mural openapi` writes to openapi.json
       openapi: { info: API_INFO },
+      // POST /api/v1/operations: several writes in one transaction (JSON:API Atomic Operations)
+      operations: true,
     }),
   );
   return { app, models, resources };

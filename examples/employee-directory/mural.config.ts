@@ -15,7 +15,7 @@ let sequelize: Sequelize | undefined;
  */
 export default defineConfig({
   schemaPath: 'schema.json',
-  openapi: { path: 'openapi.json', info: API_INFO },
+  openapi: { path: 'openapi.json', info: API_INFO, operations: true },
   generator: {
     resources: 'resources',
     models: 'db/models',

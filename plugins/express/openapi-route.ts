@@ -34,10 +34,12 @@ export function describeRouter(
   resources: ReadonlyArray<typeof Resource>,
   namespaces: readonly string[],
   option: boolean | MuralOpenApiOptions | undefined,
+  served: { operations: boolean } = { operations: false },
 ): void {
   const settings = typeof option === 'object' ? option : {};
   const byMount = new Map<string, string>();
-  const build = (mount: string) => buildOpenApi(resources, { info: settings.info, ...(mount ? { servers: [{ url: mount }] } : {}) });
+  const build = (mount: string) =>
+    buildOpenApi(resources, { info: settings.info, operations: served.operations, ...(mount ? { servers: [{ url: mount }] } : {}) });
   descriptions.set(router, { document: () => build(''), namespaces });
   if (!option) return;
   const paths = settings.path ? [settings.path] : namespaces.length > 0 ? namespaces.map((ns) => `${ns}/openapi.json`) : ['/openapi.json'];

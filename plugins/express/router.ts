@@ -1,5 +1,5 @@
-import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import { BadRequestError, prepareResources, RequestTooLarge, RouteNotFound, withContext, withDeadline, type Action, type MuralContext, type Resource } from '../../core/index.ts';
+import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
+import { ATOMIC_EXTENSION, BadRequestError, prepareResources, RequestTooLarge, ResourceConfigurationError, RouteNotFound, withContext, withDeadline, type Action, type MuralContext, type Resource } from '../../core/index.ts';
 import { sendError } from './error-response.ts';
 import { negotiatedFor, negotiation } from './negotiation.ts';
 import { describeRouter, type MuralOpenApiOptions } from './openapi-route.ts';
@@ -8,6 +8,7 @@ import { applyCachePolicy, cachePolicy, entityTag, notModified, type CachePolicy
 import { create, destroy, update } from './write-handlers.ts';
 import { relationshipRoutes, type RelationshipRoute } from './relationship-handlers.ts';
 import { documentBytes, sendBytes, sendDocument } from './send-document.ts';
+import { operationsHandler } from './operations-handler.ts';
 
 export interface MuralRouterOptions {
   resources: ReadonlyArray<typeof Resource>;
@@ -31,6 +32,11 @@ export interface MuralRouterOptions {
    * `Cache-Control: private` (no shared cache stores them); without one, none.
    */
   vary?: readonly string[];
+  /**
+   * Serve JSON:API's Atomic Operations extension at `POST {namespace}/operations`:
+   * several writes of the namespace's Resources in one transaction. Default: not served.
+   */
+  operations?: boolean;
 }
 
 interface Route {
@@ -80,12 +86,29 @@ export function muralRouter(options: MuralRouterOptions): Router {
     }
   }
   for (const [resource, route] of relationships) register(resource, route);
-  describeRouter(router, options.resources, [...namespaces], options.openapi);
+  if (options.operations) {
+    // the body must declare the atomic extension; the answer applies it whatever Accept preferred among what it allows
+    const negotiate = negotiation({ body: true, extensions: [ATOMIC_EXTENSION], required: [ATOMIC_EXTENSION] }, development);
+    serveOperations(router, options, [checkUrl, negotiate, bodyReader(readBody, development)], development);
+  }
+  describeRouter(router, options.resources, [...namespaces], options.openapi, { operations: options.operations ?? false });
   for (const namespace of namespaces) {
     router.use(namespace, checkUrl, (req, res) => sendError(res, new RouteNotFound(req.method, req.originalUrl.split('?')[0]!), development));
   }
   router.use(routingFailure(development));
   return router;
+}
+
+/** `POST {ns}/operations` for each namespace of the Resources, writing that namespace's Resources. */
+function serveOperations(router: Router, options: MuralRouterOptions, before: RequestHandler[], development: boolean): void {
+  const served = options.resources.filter((resource) => !resource.abstractClass);
+  for (const namespace of new Set(served.map((resource) => resource.endpointNamespace ?? ''))) {
+    const path = `${namespace}/operations`;
+    const resources = served.filter((resource) => (resource.endpointNamespace ?? '') === namespace);
+    const taken = resources.find((resource) => resource.endpoints.some((endpoint) => endpoint.path === path));
+    if (taken) throw new ResourceConfigurationError(`${taken.name} is served at ${path}, where operations: true serves atomic operations`);
+    router.post(path, ...before, operationsHandler({ resources, context: options.context, development }));
+  }
 }
 
 /**

@@ -1,5 +1,8 @@
-import { OptimisticLockError, Sequelize, type Model, type ModelStatic, type Transaction } from 'sequelize';
-import type { Adapter, AdapterTarget, ServiceUnavailable, FilterClause, JoinTable, ResolveOptions, SortDirection, ValidationProblem } from '../../core/index.ts';
+import { OptimisticLockError, Sequelize, Transaction, type Model, type ModelStatic } from 'sequelize';
+import type {
+  Adapter, AdapterTarget, ServiceUnavailable, FilterClause, JoinTable, KeysetKey, RelatedCondition, RelatedSortStep, ResolveOptions, SortDirection, ValidationProblem,
+} from '../../core/index.ts';
+import { relatedCondition, relatedOrder } from './related-condition.ts';
 import { ConflictError, currentTransaction, ResourceConfigurationError } from '../../core/index.ts';
 import { linkRows, unlinkRows, validateRecord, validationProblems } from './persistence.ts';
 import { columnOf, filterCondition } from './filter-condition.ts';
@@ -9,6 +12,7 @@ import { findPerGroup } from './grouped-query.ts';
 import { canSelectDirectly, countRows, selectRows } from './direct-select.ts';
 import { joinCondition, PARENT_IDS } from './join-table.ts';
 import { transientFailure } from './transient-failure.ts';
+import { keysetCondition, keysetOrder } from './keyset-condition.ts';
 import { sqliteState } from './sqlite-settings.ts';
 import { sqliteTransaction } from './sqlite-transaction.ts';
 
@@ -39,8 +43,21 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
     return scope.order([columnOf(scope.model, column), direction.toUpperCase()]);
   }
 
+  filterRelated(scope: SequelizeScope, condition: RelatedCondition): SequelizeScope {
+    return scope.where(relatedCondition(scope.model, condition));
+  }
+
+  orderRelated(scope: SequelizeScope, steps: readonly RelatedSortStep[], column: string, direction: SortDirection): SequelizeScope {
+    return relatedOrder(scope, steps, column, direction);
+  }
+
   paginate(scope: SequelizeScope, size: number, number: number): SequelizeScope {
     return scope.limit(size).offset((number - 1) * size);
+  }
+
+  keyset(scope: SequelizeScope, keys: readonly KeysetKey[], after: readonly unknown[] | undefined): SequelizeScope {
+    const ordered = scope.order(...keysetOrder(scope.model, keys));
+    return after === undefined ? ordered : ordered.where(keysetCondition(scope.model, keys, after));
   }
 
   resolve(scope: SequelizeScope, options: ResolveOptions = {}): Promise<Model[]> {
@@ -85,6 +102,11 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
     enforceDeadlines(sequelize);
     if (sequelize.getDialect() === 'sqlite') return sqliteTransaction(sequelize, fn);
     return sequelize.transaction((transaction) => fn(transaction));
+  }
+
+  /** Only a transaction of this Resource's own Sequelize instance: it runs on that database's connection. */
+  joins(transaction: unknown): boolean {
+    return transaction instanceof Transaction && (transaction as unknown as { sequelize: Sequelize }).sequelize === (this.target.model as ModelStatic<Model>).sequelize;
   }
 
   build(model: unknown): Model {

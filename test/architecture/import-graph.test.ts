@@ -29,6 +29,8 @@ const CORE_LAYERS: ReadonlyArray<readonly string[]> = [
   ['core/write/'],
   // a relationship of one record: its related records (read) and its members (written through core/write)
   ['core/related/'],
+  // atomic operations: several writes of core/write and core/related in one transaction
+  ['core/operations/'],
   // the entry points: Resource.all, find and build start the engines below
   ['core/proxy/'],
   ['core/index.ts'],

@@ -77,3 +77,48 @@ test.serial('--filter names are ordinary keys: __proto__ is an unknown filter, n
   t.is(Object.getPrototypeOf({}), Object.prototype);
   t.is(({} as Record<string, unknown>).eq, undefined);
 });
+
+test.serial('--filter has.<relationship>.<filter> and the URL form has[...] filter by related records alike', async (t) => {
+  const ids = async (...filters: string[]) => {
+    const { code, out, err } = await query('employees', ...filters.flatMap((f) => ['--filter', f]), '--per', '1000', '--format', 'json');
+    t.is(code, 0, err);
+    return (JSON.parse(out) as { data: Array<{ id: string }> }).data.map((e) => e.id).sort();
+  };
+  const engineers = await ids('has.positions.department.name=Engineering');
+  t.true(engineers.length > 0);
+  t.deepEqual(await ids('has[positions.department.name]=Engineering'), engineers);
+  t.deepEqual(await ids('filter[has][positions.department.name][prefix]=engineer'), engineers);
+  t.deepEqual(await ids('has.positions.department.name.prefix=engineer'), engineers);
+  const senior = await ids('has.positions.rank.gte=8', 'has[positions.rank][lte]=10');
+  t.deepEqual(senior, await ids('has[positions.rank][gte]=8'));
+  const without = await ids('has_no.positions.department.name=Engineering');
+  t.true(without.length > 0);
+  t.false(without.some((id) => engineers.includes(id)));
+  const unknown = await query('employees', '--filter', 'has.positions.height=3');
+  t.is(unknown.code, 1);
+  t.regex(unknown.err, /Unknown filter "height" on positions.*filter\[has\]\[positions\.height\]/);
+});
+
+test.serial('--after pages by cursor: alone from the first record, then from the cursor it prints; --before walks back', async (t) => {
+  const page = async (...args: string[]) => {
+    const { code, out, err } = await query('employees', '--sort', '-age,last_name', '--per', '4', '--fields', 'age', ...args);
+    t.is(code, 0, err);
+    const [table, cursors] = out.trim().split('\nnext cursor: ');
+    const [next, prev] = cursors!.split('\nprev cursor: ');
+    return { ids: table!.split('\n').slice(2).map((row) => row.trim().split(/\s+/)[0]), next: next!, prev: prev! };
+  };
+  const offset = await query('employees', '--sort', '-age,last_name', '--per', '8', '--fields', 'age', '--format', 'json');
+  const first = await page('--after');
+  t.is(first.prev, '(none: first page)');
+  const second = await page('--after', first.next);
+  const ids = (JSON.parse(offset.out).data as Array<{ id: string }>).map((r) => r.id);
+  t.deepEqual([...first.ids, ...second.ids], ids, 'no NULL ages among the oldest: the same order as offset pages');
+  const back = await page('--before', second.prev);
+  t.deepEqual(back.ids, first.ids);
+  const json = await query('employees', '--per', '2', '--after', '--format', 'json');
+  t.is(JSON.parse(json.out).data.length, 2);
+  t.regex(json.err, /^next cursor: \S+\nprev cursor: \(none: first page\)/);
+  const tampered = await query('employees', '--after', `${first.next}x`);
+  t.is(tampered.code, 1);
+  t.regex(tampered.err, /page\[after\]/);
+});

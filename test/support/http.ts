@@ -77,6 +77,9 @@ export async function serve(app: Express): Promise<HttpClient> {
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
+  // fetch reuses idle sockets for about 4 s; a server closing them after its default 5 s races that on a
+  // loaded machine (the request fails as "fetch failed"), so test servers keep them open longer than fetch does
+  server.keepAliveTimeout = 60_000;
   const { port } = server.address() as AddressInfo;
   const request = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const init: RequestInit = { method, headers: { accept: 'application/vnd.api+json', ...headers } };

@@ -2,7 +2,8 @@
  * The structural rules of a JSON:API 1.1 document, as a JSON Schema: what the
  * HTTP suites check every response against. Written from the specification's
  * "Document Structure" section; Mural's `temp-id` member on resource objects
- * is the one extension allowed.
+ * is the one extension allowed. With the Atomic Operations extension, a
+ * document holds `atomic:results` instead of `data` (its `ext` says so).
  */
 const link = { oneOf: [{ type: 'string' }, { type: 'object', required: ['href'], properties: { href: { type: 'string' }, meta: { type: 'object' } } }, { type: 'null' }] };
 const links = { type: 'object', additionalProperties: link };
@@ -30,6 +31,7 @@ const resource = {
     type: { type: 'string' },
     id: { type: 'string' },
     'temp-id': { type: 'string' },
+    lid: { type: 'string' },
     attributes: { type: 'object', propertyNames: { pattern: memberName, not: { enum: ['relationships', 'links', 'id', 'type'] } } },
     relationships: { type: 'object', propertyNames: { pattern: memberName }, additionalProperties: relationship },
     links,
@@ -80,6 +82,20 @@ export const jsonApiSchema = {
     {
       required: ['meta'],
       properties: { meta: { type: 'object' }, links, jsonapi: { type: 'object' } },
+      additionalProperties: false,
+    },
+    {
+      required: ['atomic:results', 'jsonapi'],
+      properties: {
+        'atomic:results': {
+          type: 'array',
+          minItems: 1,
+          items: { type: 'object', properties: { data: { oneOf: [{ type: 'null' }, resource, { type: 'array', items: resource }] }, meta: { type: 'object' } }, additionalProperties: false },
+        },
+        meta: { type: 'object' },
+        links,
+        jsonapi: { type: 'object', required: ['ext'], properties: { ext: { type: 'array', contains: { const: 'https://jsonapi.org/ext/atomic' } } } },
+      },
       additionalProperties: false,
     },
   ],

@@ -15,6 +15,8 @@ test('every filter of schema.json and each of its operators is a parameter of th
     ...(filter.operators.includes('eq') ? [`filter[${name}]`] : []),
     ...filter.operators.map((op) => `filter[${name}][${op}]`),
   ]);
+  // and, where the Resource has relationships, the related-record filters
+  if ((schema.related_filters ?? []).length > 0) expected.push('filter[has]', 'filter[has_no]');
   const names = indexParameters('/api/gadgets').map((p) => p.name).filter((n) => n.startsWith('filter['));
   t.deepEqual(names, expected);
   t.true(names.includes('filter[count][not_gte]'));
@@ -22,6 +24,21 @@ test('every filter of schema.json and each of its operators is a parameter of th
   t.false(names.includes('filter[name][suffix]'), 'only: eq and prefix');
   // filters are the index's alone
   t.false(document.paths['/api/gadgets/{id}']!.get!.parameters!.some((p) => '$ref' in p && p.$ref.includes('.filter.')));
+});
+
+test('filter[has] and filter[has_no] are deepObject parameters keyed by paths through the Resource\'s relationships', (t) => {
+  const schema = buildSchema([api.GadgetResource]).resources.find((r) => r.type === 'gadgets')!;
+  const has = indexParameters('/api/gadgets').find((p) => p.name === 'filter[has]');
+  if ((schema.related_filters ?? []).length === 0) {
+    t.is(has, undefined, 'a Resource without relationships has nothing to filter by');
+    return;
+  }
+  t.like(has, { in: 'query', style: 'deepObject', explode: true });
+  const pattern = new RegExp(String((has!.schema.propertyNames as { pattern: string }).pattern));
+  for (const name of schema.related_filters!) t.regex(`${name}.title`, pattern);
+  t.notRegex('nothing.title', pattern);
+  t.notRegex(schema.related_filters![0]!, pattern, 'a path ends with a filter of the related Resource');
+  t.regex(indexParameters('/api/gadgets').find((p) => p.name === 'filter[has_no]')!.description!, /with no related record/);
 });
 
 test('values take the filter\'s type, as a comma list of at most maxFilterValues', (t) => {

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { buildOpenApi, type OperationObject } from '../../../core/index.ts';
+import { buildOpenApi, Resource, type OperationObject } from '../../../core/index.ts';
 import { gadgetApi } from '../../support/gadget-api.ts';
 
 /** sort, page, include, fields, extra_fields and stats: which action reads which, and what each accepts. */
@@ -80,4 +80,32 @@ test('no parameter name appears twice in an operation', (t) => {
       t.is(new Set(names).size, names.length, `${method} ${path}`);
     }
   }
+});
+
+test('page[after] and page[before] where the adapter pages by keyset, and not beside a paginate block', (t) => {
+  class KeysetAdapter {
+    keyset(scope: unknown) {
+      return scope;
+    }
+  }
+  class KeyedResource extends Resource {
+    static {
+      this.type = 'keyed';
+      this.endpointNamespace = '/api';
+      this.adapter = KeysetAdapter as never;
+    }
+  }
+  class NumberedResource extends KeyedResource {
+    static {
+      this.type = 'numbered';
+      this.paginate((scope: unknown) => scope);
+    }
+  }
+  const keyed = buildOpenApi([KeyedResource, NumberedResource]);
+  const index = (path: string) => keysOf(keyed.paths[path]!.get).filter((k) => k.includes('.page.'));
+  t.deepEqual(index('/api/keyed'), ['KeyedResource.page.number', 'KeyedResource.page.size', 'KeyedResource.page.after', 'KeyedResource.page.before', 'KeyedResource.page.per-parent']);
+  t.deepEqual(index('/api/numbered'), ['NumberedResource.page.number', 'NumberedResource.page.size', 'NumberedResource.page.per-parent']);
+  const after = Object.values(keyed.components.parameters).find((p) => p.name === 'page[after]')!;
+  t.deepEqual(after.schema, { type: 'string' });
+  t.regex(after.description!, /opaque cursor/);
 });

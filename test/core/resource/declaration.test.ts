@@ -213,3 +213,20 @@ test('stats take built-in calculation names or functions; unknown names are refu
     return Bad;
   }, { message: /unknown calculation "mean"/ });
 });
+
+test('has and has_no are reserved for filters on related records: no filter or filterable attribute takes either name', (t) => {
+  const declare = (fn: (resource: typeof Resource) => void) => () => {
+    class Reserved extends Resource {
+      static {
+        fn(this);
+      }
+    }
+    return Reserved;
+  };
+  for (const name of ['has', 'has_no']) {
+    t.throws(declare((r) => r.attribute(name, 'boolean')), { instanceOf: ResourceConfigurationError, message: new RegExp(`filter\\[${name}\\] is reserved`) });
+    t.throws(declare((r) => r.filter(name, 'string')), { instanceOf: ResourceConfigurationError, message: /reserved/ });
+    t.notThrows(declare((r) => r.attribute(name, 'boolean', { filterable: false })), 'an attribute that is not filterable may keep the name');
+    t.notThrows(declare((r) => r.extraAttribute(name, 'boolean', () => true)), 'extra attributes are never filterable');
+  }
+});

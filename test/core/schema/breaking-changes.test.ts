@@ -43,6 +43,13 @@ function api(change: (version: 'old' | 'new') => (r: typeof GuardedResource) => 
   return breakingChanges(build('old'), build('new'));
 }
 
+/** An adapter that pages by keyset, as far as the schema can tell. */
+class KeysetAdapter {
+  keyset(scope: unknown) {
+    return scope;
+  }
+}
+
 const cases: Array<[string, (r: typeof GuardedResource, v: 'old' | 'new') => void, string[]]> = [
   ['a removed attribute', (r, v) => v === 'old' && r.attribute('age', 'integer'), ['EmployeeResource: attribute :age was removed.', 'EmployeeResource: sort :age was removed.', 'EmployeeResource: filter :age was removed.']],
   ['a changed attribute type', (r, v) => r.attribute('age', v === 'old' ? 'integer' : 'string', { only: ['readable'] }), ['EmployeeResource: attribute :age changed type from "integer" to "string".']],
@@ -75,6 +82,10 @@ const cases: Array<[string, (r: typeof GuardedResource, v: 'old' | 'new') => voi
     r.defaultSort = [{ age: v === 'old' ? 'asc' : 'desc' }];
   }, ['EmployeeResource: default sort changed from [{"age":"asc"}] to [{"age":"desc"}].']],
   ['a changed default page size', (r, v) => void (r.defaultPageSize = v === 'old' ? 20 : 10), ['EmployeeResource: default page size changed from 20 to 10.']],
+  ['cursor pagination lost to a paginate block', (r, v) => {
+    r.adapter = KeysetAdapter as never;
+    if (v === 'new') r.paginate((scope: unknown) => scope);
+  }, ['EmployeeResource: cursor pagination (page[after], page[before]) was removed.']],
   ['a removed action', (r, v) => r.primaryEndpoint('/employees', v === 'old' ? ['index', 'show', 'create'] : ['index', 'show']), ['EmployeeResource: Endpoint "/api/v1/employees" removed action :create.']],
   ['a removed endpoint', (r, v) => r.primaryEndpoint(v === 'old' ? '/employees' : '/staff'), ['EmployeeResource: Endpoint "/api/v1/employees" was removed.']],
 ];
@@ -96,6 +107,23 @@ test('additions are not breaking', (t) => {
     }
   });
   t.deepEqual(changes, []);
+});
+
+test('cursor pagination is in the schema; a schema.json from before it promised nothing', (t) => {
+  class Keyset extends Resource {
+    static {
+      this.type = 'keysets';
+      this.adapter = KeysetAdapter as never;
+    }
+  }
+  const schema = buildSchema([Keyset]);
+  t.is(schema.resources[0]!.cursor_pagination, true);
+  const before = structuredClone(schema);
+  delete (before.resources[0] as { cursor_pagination?: boolean }).cursor_pagination;
+  const after = structuredClone(schema);
+  after.resources[0]!.cursor_pagination = false;
+  t.deepEqual(breakingChanges(before, after), []);
+  t.deepEqual(breakingChanges(after, schema), [], 'gaining it is an addition');
 });
 
 test('guards becoming looser are not breaking', (t) => {

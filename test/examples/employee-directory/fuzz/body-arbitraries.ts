@@ -4,18 +4,18 @@ import { EXTREME_NUMBERS, hostileText, hugeText, PROTOTYPE_KEYS } from './noise.
 import { memberId } from './query-arbitraries.ts';
 import type { ResourceVocabulary, Vocabulary } from './vocabulary.ts';
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-const pick = <T>(values: readonly T[]): fc.Arbitrary<T> => fc.constantFrom(...values);
+export const pick = <T>(values: readonly T[]): fc.Arbitrary<T> => fc.constantFrom(...values);
 
 /**
  * Objects are built with `Object.fromEntries` so a `__proto__` key is an own
  * member that JSON.stringify writes out, as a hostile client would send it.
  */
-const object = (entries: Array<[string, Json]>): Json => Object.fromEntries(entries) as Json;
+export const object = (entries: Array<[string, Json]>): Json => Object.fromEntries(entries) as Json;
 
 /** Any JSON at all, prototype keys included: what goes where the payload expects something else. */
-const wrongJson: fc.Arbitrary<Json> = fc.oneof(
+export const wrongJson: fc.Arbitrary<Json> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom<Json>(null, true, false, 0, -1, 1e308, -0, 2 ** 53 + 2, '', 'x', [], {}, [null], { data: null }) },
   { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }) as fc.Arbitrary<Json> },
   { weight: 1, arbitrary: fc.array(fc.tuple(pick(PROTOTYPE_KEYS), fc.jsonValue({ maxDepth: 1 }) as fc.Arbitrary<Json>), { minLength: 1, maxLength: 3 }).map(object) },
@@ -55,7 +55,7 @@ function attributeValue(type: string): fc.Arbitrary<Json> {
   );
 }
 
-function attributes(resource: ResourceVocabulary | undefined, vocabulary: Vocabulary): fc.Arbitrary<Json> {
+export function attributes(resource: ResourceVocabulary | undefined, vocabulary: Vocabulary): fc.Arbitrary<Json> {
   const real = resource?.attributes.filter((a) => a.name !== 'id') ?? [];
   const writable = real.filter((a) => a.writable === true);
   const known = real.length > 0 ? pick(real) : fc.constant({ name: 'name', type: 'string' });

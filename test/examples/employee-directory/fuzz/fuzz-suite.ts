@@ -2,7 +2,7 @@ import test from 'ava';
 import type fc from 'fast-check';
 import { testDatabases } from '../../../support/databases.ts';
 import { openDirectory, type Directory } from '../../../support/directory.ts';
-import { startFuzzServer, type FuzzRequest, type FuzzServer } from './fuzz-server.ts';
+import { startFuzzServer, type FuzzRequest, type FuzzResponse, type FuzzServer } from './fuzz-server.ts';
 import { knownBug } from './known-bugs.ts';
 import { chunks, fuzz, fuzzSettings, heapAfterCollection } from './property.ts';
 import { vocabularyOf, type Vocabulary } from './vocabulary.ts';
@@ -18,6 +18,8 @@ export interface FuzzFamily {
   /** This family's share of MURAL_FUZZ_RUNS. */
   share: number;
   requests(vocabulary: Vocabulary): fc.Arbitrary<FuzzRequest>;
+  /** What else must hold once a request is answered: the broken rule, or undefined. */
+  invariant?(dir: Directory, request: FuzzRequest, response: FuzzResponse): Promise<string | undefined>;
 }
 
 /**
@@ -52,7 +54,8 @@ export function fuzzSuite(family: FuzzFamily): void {
       first += size;
       test.serial(`${db.name}: fuzz ${family.key}, requests ${range} of ${total} (seed ${chunkSeed})`, async (t) => {
         const requests = family.requests(vocabulary).filter((r) => knownBug(r, db.name) === undefined);
-        const statuses = await fuzz(server, requests, size, chunkSeed);
+        const invariant = family.invariant && ((request: FuzzRequest, response: FuzzResponse) => family.invariant!(dir, request, response));
+        const statuses = await fuzz(server, requests, size, chunkSeed, invariant);
         t.log(`statuses: ${[...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ')}`);
         t.pass();
       });

@@ -67,10 +67,14 @@ async function canary(server: FuzzServer): Promise<void> {
 
 /**
  * The property: a batch of generated requests sent together all get a proper
- * JSON:API answer, the prototypes are untouched, and the server still works.
+ * JSON:API answer (and meet the family's `invariant`), the prototypes are
+ * untouched, and the server still works.
  * fast-check shrinks a failing batch to the smallest requests that still fail.
  */
-export async function fuzz(server: FuzzServer, request: fc.Arbitrary<FuzzRequest>, requests: number, seed: number): Promise<Map<number, number>> {
+export async function fuzz(
+  server: FuzzServer, request: fc.Arbitrary<FuzzRequest>, requests: number, seed: number,
+  invariant?: (request: FuzzRequest, response: FuzzResponse) => Promise<string | undefined>,
+): Promise<Map<number, number>> {
   const statuses = new Map<number, number>();
   const property = fc.asyncProperty(fc.array(request, { minLength: CONCURRENCY, maxLength: CONCURRENCY }), async (batch) => {
     const responses = await Promise.all(batch.map((r) => answer(server, r)));
@@ -80,6 +84,10 @@ export async function fuzz(server: FuzzServer, request: fc.Arbitrary<FuzzRequest
     if (polluted) throw new Error(`prototype pollution by one of the batch: ${polluted}`);
     const problems = batch.map((r, i) => violation(r, responses[i]!)).filter((p) => p !== undefined);
     if (problems.length > 0) throw new Error(problems.join('\n'));
+    for (const [i, r] of batch.entries()) {
+      const broken = await invariant?.(r, responses[i]!);
+      if (broken) throw new Error(`${r.method} ${shorten(r.path)} ${broken}; body: ${shorten(r.body ?? '', 600)}`);
+    }
     await canary(server);
   });
   await fc.assert(property, { seed, numRuns: requests / CONCURRENCY, includeErrorInReport: true });

@@ -1,0 +1,34 @@
+import type { NextFunction, Request, Response } from 'express';
+import { ATOMIC_EXTENSION, runOperations, withContext, withDeadline, type AtomicOperationsDocument, type MuralContext, type Resource } from '../../core/index.ts';
+import { sendError } from './error-response.ts';
+import { sendDocument } from './send-document.ts';
+import { bodyOf } from './write-handlers.ts';
+
+export interface OperationsEndpoint {
+  /** The Resources of the endpoint's namespace, which its operations may write. */
+  resources: ReadonlyArray<typeof Resource>;
+  context?: (req: Request) => MuralContext | Promise<MuralContext>;
+  development: boolean;
+}
+
+/**
+ * `POST {ns}/operations`: JSON:API's Atomic Operations extension, once the
+ * router's negotiation has seen the extension in the request's Content-Type.
+ * 200 with the `atomic:results` document (also when every result is empty),
+ * in the extension's media type; or the error of the operation that failed,
+ * nothing written.
+ */
+export function operationsHandler(endpoint: OperationsEndpoint) {
+  return async (req: Request, res: Response, _next: NextFunction) => {
+    try {
+      // one database time limit for the whole request: its context and every operation
+      const body = await withDeadline(async () => {
+        const ctx = (await endpoint.context?.(req)) ?? {};
+        return withContext(ctx, () => runOperations(bodyOf(req) as AtomicOperationsDocument, { resources: endpoint.resources }));
+      });
+      sendDocument(res, 200, body, { ext: [ATOMIC_EXTENSION] });
+    } catch (error) {
+      sendError(res, error, endpoint.development);
+    }
+  };
+}
