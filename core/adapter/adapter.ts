@@ -119,6 +119,18 @@ export interface Adapter<Scope = unknown, Model = unknown> {
   lockForUpdate?(scope: Scope): Scope;
 
   /**
+   * The attribute the backend itself versions records by (Sequelize's
+   * `version: true`), the default of a Resource's `versionAttribute`.
+   */
+  versionAttribute?(model: unknown): string | undefined;
+  /**
+   * Marks a loaded record so that its next save writes a new version even
+   * when nothing else changed: a relationship write changes the record's
+   * representation without touching its row. Leave it out where versions
+   * are the application's business.
+   */
+  touch?(record: Model): void;
+  /**
    * Only records for which some related record matches (or, negated, none
    * does): `filter[has]` and `filter[has_no]`. One query, no duplicates:
    * a subquery rather than a join. Adapters without it answer such filters with a 400.

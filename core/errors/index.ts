@@ -10,3 +10,4 @@ export { RequestTooLarge } from './request-too-large.ts';
 export { Forbidden, UnsupportedOperation } from './forbidden.ts';
 export { OperationFailed } from './operation-failed.ts';
 export { NotAcceptable, UnsupportedMediaType } from './media-type.ts';
+export { PreconditionFailed } from './precondition-failed.ts';

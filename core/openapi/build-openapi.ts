@@ -3,6 +3,7 @@ import { errorResponseComponents } from './error-responses.ts';
 import { openApiInput, type OpenApiInput, type ResourceClass } from './openapi-input.ts';
 import type { JsonSchema, OpenApiDocument, OpenApiInfo, PathItemObject } from './openapi-types.ts';
 import { parameterComponents } from './query-parameters.ts';
+import { conditionalParameters, conditionalResponses, describeConditionalRequests } from './conditional-requests.ts';
 import { operationPaths, operationSchemas } from './operation-paths.ts';
 import { relationshipSchemas } from './relationship-endpoints.ts';
 import { relationshipPaths } from './relationship-paths.ts';
@@ -49,6 +50,7 @@ export function buildOpenApi(resources: readonly ResourceClass[], options: OpenA
   for (const family of families) {
     for (const [path, item] of Object.entries(family.paths(input))) paths[path] = { ...paths[path], ...item };
   }
+  describeConditionalRequests(paths);
   const tags = [...new Set(Object.values(paths).flatMap((item) => (['get', 'post', 'patch', 'delete'] as const).flatMap((m) => item[m]?.tags ?? [])))];
   const descriptions = new Map(input.resources.map((r) => [r.resource.type, r.schema.description]));
   return {
@@ -62,8 +64,8 @@ export function buildOpenApi(resources: readonly ResourceClass[], options: OpenA
         { ...SHARED_SCHEMAS, ...resourceObjectSchemas(input), ...documentSchemas(input), ...writeSchemas(input) },
         ...families.map((family) => family.schemas?.(input) ?? {}),
       )),
-      parameters: sortKeys(parameterComponents(input)),
-      responses: sortKeys(errorResponseComponents()),
+      parameters: sortKeys({ ...parameterComponents(input), ...conditionalParameters() }),
+      responses: sortKeys({ ...errorResponseComponents(), ...conditionalResponses() }),
     },
   };
 }

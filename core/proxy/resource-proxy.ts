@@ -3,6 +3,8 @@ import { unlessTransient } from '../adapter/transient-failure.ts';
 import { withDeadline } from '../deadline.ts';
 import { InvalidEndpointError, type JsonApiErrorObject } from '../errors/index.ts';
 import { WriteProxy } from '../write/write-proxy.ts';
+import type { IfMatch } from '../conditional/entity-tags.ts';
+import { versionOf } from '../conditional/version.ts';
 import type { RelationshipPayload, WritePayload } from '../write/write-payload.ts';
 import type { QueryParams } from '../query-params.ts';
 import type { StatsResult } from '../read/run-stats.ts';
@@ -47,6 +49,16 @@ interface Loaded extends LoadedQuery {
  * Resource's model (see ModelOf), `Data` what `data` resolves to: the models
  * for `all`, the model for `find`.
  */
+/** Options of a write through a proxy. */
+export interface WriteOptions {
+  /**
+   * Write only if the record is still at one of these versions (`version()`,
+   * or the version part of its ETag); `'*'` only asks that it exist. Stale:
+   * a PreconditionFailed (412), and nothing is written.
+   */
+  ifMatch?: IfMatch;
+}
+
 export class ResourceProxy<Model = unknown, Data = unknown> implements AsyncIterable<Model> {
   private loading?: Promise<Loaded>;
   /** A load for rendering only, which may read plain rows. */
@@ -144,13 +156,24 @@ export class ResourceProxy<Model = unknown, Data = unknown> implements AsyncIter
   private lastWrite?: WriteProxy;
 
   /** Updates the record `find` named from a JSON:API payload; false (with `errors`) when invalid. */
-  async update(payload: WritePayload): Promise<boolean> {
-    return this.write(new WriteProxy(this.resourceClass, payload, { action: 'update', id: this.idParam() }, this.params));
+  async update(payload: WritePayload, options: WriteOptions = {}): Promise<boolean> {
+    return this.write(new WriteProxy(this.resourceClass, payload, { action: 'update', id: this.idParam(), ifMatch: options.ifMatch }, this.params));
   }
 
   /** Destroys the record `find` named. */
-  async destroy(): Promise<boolean> {
-    return this.write(new WriteProxy(this.resourceClass, undefined, { action: 'destroy', id: this.idParam() }, this.params));
+  async destroy(options: WriteOptions = {}): Promise<boolean> {
+    return this.write(new WriteProxy(this.resourceClass, undefined, { action: 'destroy', id: this.idParam(), ifMatch: options.ifMatch }, this.params));
+  }
+
+  /**
+   * The version of the record `find` named (what its ETag carries, and what
+   * `update`, `destroy` and relationship writes take as `ifMatch`), read with
+   * the record; undefined when its Resource declares no version.
+   */
+  async version(): Promise<string | undefined> {
+    this.idParam('version()');
+    const [loaded] = (await this.loadForRender()).records;
+    return loaded ? versionOf(loaded.resource, loaded.record as object) : undefined;
   }
 
   /**
@@ -158,22 +181,22 @@ export class ResourceProxy<Model = unknown, Data = unknown> implements AsyncIter
    * member of a to-many relationship; `{ data: identifier | null }` sets a
    * to-one one. False (with `errors`) when a record is invalid or a guard refuses.
    */
-  replaceRelationship(name: string, linkage: RelationshipPayload): Promise<boolean> {
-    return this.writeRelationship(name, 'replace', linkage);
+  replaceRelationship(name: string, linkage: RelationshipPayload, options: WriteOptions = {}): Promise<boolean> {
+    return this.writeRelationship(name, options, 'replace', linkage);
   }
 
   /** `POST …/relationships/{name}`: adds the identified records to a to-many relationship. */
-  addToRelationship(name: string, linkage: RelationshipPayload): Promise<boolean> {
-    return this.writeRelationship(name, 'add', linkage);
+  addToRelationship(name: string, linkage: RelationshipPayload, options: WriteOptions = {}): Promise<boolean> {
+    return this.writeRelationship(name, options, 'add', linkage);
   }
 
   /** `DELETE …/relationships/{name}`: takes the identified records out of a to-many relationship. */
-  removeFromRelationship(name: string, linkage: RelationshipPayload): Promise<boolean> {
-    return this.writeRelationship(name, 'remove', linkage);
+  removeFromRelationship(name: string, linkage: RelationshipPayload, options: WriteOptions = {}): Promise<boolean> {
+    return this.writeRelationship(name, options, 'remove', linkage);
   }
 
-  private writeRelationship(name: string, operation: RelationshipOperation, linkage: RelationshipPayload): Promise<boolean> {
-    return this.write(new RelationshipWrite(this.resourceClass, this.idParam(), name, operation, linkage));
+  private writeRelationship(name: string, options: WriteOptions, operation: RelationshipOperation, linkage: RelationshipPayload): Promise<boolean> {
+    return this.write(new RelationshipWrite(this.resourceClass, this.idParam(), name, operation, linkage, { ifMatch: options.ifMatch }));
   }
 
   /** The document of the last `update`. */

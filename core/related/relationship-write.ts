@@ -11,6 +11,8 @@ import { coerceId } from '../write/coerce-id.ts';
 import { persistGraph } from '../write/persist-graph.ts';
 import type { WriteBatch } from '../write/write-batch.ts';
 import type { WriteNode } from '../write/write-node.ts';
+import type { IfMatch } from '../conditional/entity-tags.ts';
+import { versionAttributeOf } from '../conditional/version.ts';
 import { writableRelationship, type RelationshipOperation } from './find-relationship.ts';
 import { readMembers } from './members.ts';
 import { parseLinkage } from './parse-linkage.ts';
@@ -40,6 +42,8 @@ export class RelationshipWrite {
     readonly name: string,
     readonly operation: RelationshipOperation,
     readonly payload: unknown,
+    /** The parent's versions the write is conditional on (HTTP's `If-Match`), or `'*'`: see WriteTarget. */
+    readonly options: { ifMatch?: IfMatch } = {},
   ) {}
 
   save(): Promise<boolean> {
@@ -67,7 +71,7 @@ export class RelationshipWrite {
   private async execute(): Promise<boolean> {
     prepareResources();
     try {
-      this.written = await persistRelationship(this.resourceClass, this.id, this.name, this.operation, this.payload);
+      this.written = await persistRelationship(this.resourceClass, this.id, this.name, this.operation, this.payload, undefined, this.options);
     } catch (error) {
       if (error instanceof ValidationFailed || error instanceof UnwritableError) {
         this.errors = (error as MuralError).toJsonapiErrors();
@@ -84,10 +88,12 @@ export class RelationshipWrite {
  * One relationship write, from payload to saved models: everything that
  * needs no query (the parent's guard, the relationship, the body), then the
  * members prepared and persisted by the write engine, in `batch`'s
- * transaction when given. Every refusal is thrown.
+ * transaction when given. `options.ifMatch` makes it conditional on the
+ * parent's version (see WriteTarget). Every refusal is thrown.
  */
 export async function persistRelationship(
-  parentClass: typeof ResourceBase, id: string, name: string, operation: RelationshipOperation, payload: unknown, batch?: WriteBatch,
+  parentClass: typeof ResourceBase, id: string, name: string, operation: RelationshipOperation, payload: unknown,
+  batch?: WriteBatch, options: { ifMatch?: IfMatch } = {},
 ): Promise<RelationshipWritePlan> {
   const definition = writableRelationship(parentClass, name, operation);
   const linkage = parseLinkage(payload, definition);
@@ -95,7 +101,10 @@ export async function persistRelationship(
     resource: parentClass, action: 'update', id, key: coerceId(parentClass, id),
     attributes: dictionary(), guardedAttributes: [], location: { pointer: null },
     relationships: [{ definition, pointer: '', items: [...linkage.items], clear: linkage.clear }],
+    // its relationships are part of the parent's representation: changing them is a new version of it
+    touch: versionAttributeOf(parentClass) !== undefined,
   };
+  if (options.ifMatch !== undefined) root.precondition = { ifMatch: options.ifMatch, source: { header: 'If-Match' } };
   const plan: RelationshipWritePlan = { parentClass, root, operation, linkage };
   checkGuards(root, 'update');
   await persistGraph(root, { prepare: () => prepareMembers(plan), batch });

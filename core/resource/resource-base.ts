@@ -63,6 +63,8 @@ export class ResourceBase {
   declare static attributesSortableByDefault: ResourceSettings['attributesSortableByDefault'];
   declare static attributesFilterableByDefault: ResourceSettings['attributesFilterableByDefault'];
   declare static attributesSchemaByDefault: boolean;
+  declare static versionAttribute: ResourceSettings['versionAttribute'];
+  declare static cacheControl: string | undefined;
 
   static {
     this.attribute('id', 'integer_id', { writable: false });
@@ -363,7 +365,7 @@ const SETTING_NAMES = [
   'model', 'description', 'adapter', 'baseUrl', 'endpointNamespace', 'defaultSort', 'defaultPageSize', 'maxPageSize',
   'maxIncludeDepth', 'maxIncludes', 'maxIncludedRecords', 'maxFilterValues', 'validateEndpoints', 'autolink', 'relationshipLinks', 'paginationLinks', 'filtersAcceptNilByDefault', 'polymorphic',
   'attributesReadableByDefault', 'attributesWritableByDefault', 'attributesSortableByDefault',
-  'attributesFilterableByDefault', 'attributesSchemaByDefault',
+  'attributesFilterableByDefault', 'attributesSchemaByDefault', 'versionAttribute', 'cacheControl',
 ] as const satisfies ReadonlyArray<keyof ResourceSettings>;
 
 // Settings are accessors on the base class so that `this.x = …` in a

@@ -52,6 +52,15 @@ export interface ResourceSettings {
   attributesSortableByDefault: Guard;
   attributesFilterableByDefault: Guard;
   attributesSchemaByDefault: boolean;
+  /**
+   * The attribute (model property) holding each record's version, which a
+   * write changes: a lock column or `updated_at`. Records then carry it in
+   * their ETag and writes take `If-Match`. Default: the adapter's own
+   * (Sequelize's `version: true` column); `false` for none.
+   */
+  versionAttribute?: string | false;
+  /** The `Cache-Control` of this Resource's GET responses. Default `no-cache`: store, but ask again with the ETag. */
+  cacheControl?: string;
 }
 
 export type RelationshipLinkStyle = 'filters' | 'endpoints';

@@ -10,7 +10,8 @@ import { dictionary } from '../dictionary.ts';
 import { checkDocument, escapePointer } from './check-document.ts';
 import { coerceId } from './coerce-id.ts';
 import { writableNow } from './writable.ts';
-import type { NodeAction, WriteNode, WriteRelationship } from './write-node.ts';
+import type { NodeAction, Precondition, WriteNode, WriteRelationship } from './write-node.ts';
+import { versionOfTag } from '../conditional/entity-tags.ts';
 
 type ResourceClass = typeof ResourceBase;
 type Json = Record<string, unknown>;
@@ -74,6 +75,7 @@ class PayloadParser {
       resource, action, id, key, tempId, attributes: dictionary(), guardedAttributes: [], relationships: [],
       location: { pointer },
     };
+    if (action !== 'create') node.precondition = metaVersion(object.meta, pointer);
     this.attributes(instance, node, object.attributes, pointer);
     if (object.relationships !== undefined) {
       if (!isObject(object.relationships)) throw bad('invalid_document', 'relationships must be an object', `${pointer}/relationships`);
@@ -149,7 +151,7 @@ class PayloadParser {
     if (index === -1 && method === 'create') throw bad('missing_included', `No included entry for ${type} with temp-id "${tempId}"`, pointer);
     const relationship = { name: definition.name, type, id, tempId };
     const inner: Position = { depth: at.depth + 1, path: index === -1 ? at.path : new Set([...at.path, index]) };
-    if (index === -1) return { ...this.node(resource, {}, pointer, method, id, tempId, inner), location: { pointer: null, relationship } };
+    if (index === -1) return { ...this.node(resource, { meta: identifier.meta }, pointer, method, id, tempId, inner), location: { pointer: null, relationship } };
     if (at.path.has(index)) {
       throw bad('relationship_cycle', `/included/${index} is reached again through its own relationships; a write graph may not loop`, pointer);
     }
@@ -157,9 +159,24 @@ class PayloadParser {
     if (existing) return existing;
     const node = this.node(resource, this.included[index] as Json, `/included/${index}`, method, id, tempId, inner);
     node.location = { pointer: `/included/${index}`, relationship };
+    node.precondition ??= method === 'create' ? undefined : metaVersion(identifier.meta, pointer);
     this.used.set(index, node);
     return node;
   }
+}
+
+/**
+ * `meta.version` on a written record (or on the identifier naming it): the
+ * version the write is conditional on, as `If-Match` is for the record a URL
+ * names. A string (the token inside a Mural ETag) or an integer.
+ */
+function metaVersion(meta: unknown, pointer: string): Precondition | undefined {
+  if (!isObject(meta) || meta.version === undefined) return undefined;
+  const version = meta.version;
+  const at = `${pointer}/meta/version`;
+  if (typeof version === 'number' && Number.isInteger(version)) return { ifMatch: [String(version)], source: { pointer: at } };
+  if (typeof version !== 'string' || version === '') throw bad('invalid_document', 'meta.version must be a version string', at);
+  return { ifMatch: version === '*' ? '*' : [versionOfTag(version.replace(/^"|"$/g, ''))], source: { pointer: at } };
 }
 
 /** An `id` or `temp-id` member: a string, or a number as many clients send; anything else is a 400. */

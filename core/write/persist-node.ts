@@ -109,6 +109,7 @@ async function saveRecord(session: WriteSession, node: WriteNode, skip: string[]
       node.failed = true;
       return model;
     }
+    if (node.touch) resource.adapter.touch?.(model);
     await runAround(resource, 'aroundSave', action, [model], () => saveOrReport(session, node, resource, model));
     await runHooks(resource, 'afterSave', action, model);
     session.processed.push(node);

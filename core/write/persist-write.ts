@@ -1,3 +1,4 @@
+import type { IfMatch } from '../conditional/entity-tags.ts';
 import { assertAllowed } from '../resource/resource-guard.ts';
 import { servedResources } from '../resource/polymorphism.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
@@ -13,6 +14,12 @@ type ResourceClass = typeof ResourceBase;
 export interface WriteTarget {
   action: 'create' | 'update' | 'destroy';
   id?: string;
+  /**
+   * For update and destroy: the record's versions the write is conditional on
+   * (HTTP's `If-Match`), or `'*'`. A stale version is a PreconditionFailed
+   * (412), checked inside the write's transaction with the record locked.
+   */
+  ifMatch?: IfMatch;
 }
 
 /**
@@ -29,6 +36,13 @@ export async function persistWrite(resourceClass: ResourceClass, payload: unknow
 }
 
 function parseWrite(resourceClass: ResourceClass, payload: unknown, target: WriteTarget): WriteNode {
+  const root = parseRoot(resourceClass, payload, target);
+  // the header, where given, rules over the primary record's meta.version
+  if (target.ifMatch !== undefined && root.action !== 'create') root.precondition = { ifMatch: target.ifMatch, source: { header: 'If-Match' } };
+  return root;
+}
+
+function parseRoot(resourceClass: ResourceClass, payload: unknown, target: WriteTarget): WriteNode {
   // the Resource's own guard first, before the payload is read or a record looked up; the record
   // behind a polymorphic parent's update or destroy may be any child, so each must allow it
   const guarded = target.action === 'create' ? [resourceClass] : servedResources(resourceClass);

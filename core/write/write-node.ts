@@ -1,4 +1,5 @@
-import type { RecordLocation } from '../errors/index.ts';
+import type { IfMatch } from '../conditional/entity-tags.ts';
+import type { MuralErrorOptions, RecordLocation } from '../errors/index.ts';
 import type { RelationshipDefinition } from '../resource/relationship-definition.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 
@@ -25,6 +26,15 @@ export interface WriteNode {
   model?: object;
   /** Set when the record could not be saved, so its children are validated but not saved. */
   failed?: boolean;
+  /** The versions the write is conditional on (`If-Match`, `meta.version`), and where a failure points. */
+  precondition?: Precondition;
+  /** Save the record with a new version even when nothing of it changed (a relationship write's parent). */
+  touch?: boolean;
+}
+
+export interface Precondition {
+  ifMatch: IfMatch;
+  source: Pick<MuralErrorOptions, 'header' | 'pointer'>;
 }
 
 export interface WriteRelationship {

@@ -9,6 +9,7 @@ import type { ResourceBase } from '../resource/resource-base.ts';
 import { persistWrite, type WriteTarget } from './persist-write.ts';
 import { renderWrite } from './render-write.ts';
 import type { WriteNode } from './write-node.ts';
+import { versionOf } from '../conditional/version.ts';
 
 export type { WriteTarget } from './persist-write.ts';
 
@@ -33,6 +34,13 @@ export class WriteProxy<Model = unknown> {
   /** The written model, once saved. */
   get data(): Model | undefined {
     return this.root?.model as Model | undefined;
+  }
+
+  /** The written record's version once saved (what its ETag carries); undefined when its Resource declares none or it was destroyed. */
+  get version(): string | undefined {
+    const root = this.root;
+    if (!root?.model || root.action === 'destroy') return undefined;
+    return versionOf(root.resource, root.model);
   }
 
   async save(): Promise<boolean> {

@@ -1,6 +1,8 @@
 import { equalityClause, type Adapter } from '../adapter/adapter.ts';
 import { RecordNotFound, UnwritableError, ValidationFailed, type RecordLocation, type ValidationIssue } from '../errors/index.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
+import { versionAttributeOf } from '../conditional/version.ts';
+import { checkPrecondition } from './check-precondition.ts';
 import { attributeWritable } from './writable.ts';
 import type { WriteNode } from './write-node.ts';
 
@@ -33,6 +35,7 @@ export class WriteSession {
     seen.add(node);
     const resource = this.resourceFor(node);
     node.model ??= node.action === 'create' ? await resource.build(resource.resourceClass.model) : await this.findExisting(node);
+    if (node.action !== 'create') checkPrecondition(node, node.model);
     for (const name of node.guardedAttributes) {
       if (!attributeWritable(resource, name, node.model)) {
         throw new UnwritableError('attribute', name, node.resource.type, `${node.location.pointer ?? ''}/attributes/${name}`);
@@ -41,9 +44,19 @@ export class WriteSession {
     for (const relationship of node.relationships) for (const item of relationship.items) await this.loadModels(item, seen);
   }
 
+  /**
+   * A versioned record, or one the write is conditional on, is locked as it
+   * is read (in the same query): a concurrent write to it waits for this one,
+   * then reads the version this one leaves, so two writes conditional on the
+   * same version cannot both pass, and unconditional ones never trip over
+   * the adapter's own optimistic lock.
+   */
   private async findExisting(node: WriteNode): Promise<object> {
     const resource = this.resourceFor(node);
-    const scope = resource.adapter.filter(resource.baseScope(), equalityClause('id', [node.key ?? node.id], 'integer_id'));
+    const adapter = resource.adapter;
+    const filtered = adapter.filter(resource.baseScope(), equalityClause('id', [node.key ?? node.id], 'integer_id'));
+    const lock = adapter.lockForUpdate && (node.precondition !== undefined || versionAttributeOf(node.resource) !== undefined);
+    const scope = lock ? adapter.lockForUpdate!(filtered) : filtered;
     const [model] = (await resource.resolve(scope)) as object[];
     if (!model) throw new RecordNotFound(node.resource.type, node.id, { pointer: node.location.pointer ?? undefined });
     return model;

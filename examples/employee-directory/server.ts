@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { answerClientErrors, gracefulShutdown, muralHealth } from 'mural/express';
 import { connect } from './db/connection.ts';
 import { seedIfEmpty } from './db/seed.ts';
+import { upgradeSchema } from './db/upgrade.ts';
 import { createApp } from './app.ts';
 
 // `npm start`: PORT (default 3000; 0 picks a free one), DATABASE_URL (default a SQLite file in .data/), SEED=0 to skip demo data.
@@ -9,6 +10,7 @@ const sequelize = connect(process.env.DATABASE_URL);
 const { app, models } = createApp(sequelize);
 app.get('/health', muralHealth({ check: () => sequelize.query('SELECT 1') }));
 await sequelize.sync();
+await upgradeSchema(sequelize);
 if (process.env.SEED !== '0') await seedIfEmpty(models);
 const server = app.listen(Number(process.env.PORT ?? 3000), () => {
   const { port } = server.address() as AddressInfo;

@@ -6,6 +6,8 @@ export interface ActionResult {
   status: number;
   body: object | undefined;
   headers?: Record<string, string>;
+  /** The version of the record the document is about, for its ETag (see conditional.ts). */
+  version?: string;
 }
 
 export type ActionHandler = (resource: typeof Resource, req: Request) => Promise<ActionResult>;
@@ -27,6 +29,7 @@ export const index: ActionHandler = async (resource, req) => {
 export const show: ActionHandler = async (resource, req) => {
   const request = requestOf(req, 'show');
   const params = { ...parseQueryString(request.query), id: String(req.params.id) };
-  const body = await resource.find(params, undefined, { request }).toJsonapi();
-  return { status: 200, body };
+  const proxy = resource.find(params, undefined, { request });
+  const body = await proxy.toJsonapi();
+  return { status: 200, body, version: await proxy.version() };
 };

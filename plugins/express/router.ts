@@ -3,11 +3,12 @@ import { ATOMIC_EXTENSION, BadRequestError, prepareResources, RequestTooLarge, R
 import { sendError } from './error-response.ts';
 import { negotiatedFor, negotiation } from './negotiation.ts';
 import { describeRouter, type MuralOpenApiOptions } from './openapi-route.ts';
-import { index, show, type ActionHandler } from './read-handlers.ts';
+import { index, show, type ActionHandler, type ActionResult } from './read-handlers.ts';
+import { applyCachePolicy, cachePolicy, entityTag, notModified, type CachePolicy } from './conditional.ts';
 import { create, destroy, update } from './write-handlers.ts';
 import { relationshipRoutes, type RelationshipRoute } from './relationship-handlers.ts';
+import { documentBytes, sendBytes, sendDocument } from './send-document.ts';
 import { operationsHandler } from './operations-handler.ts';
-import { sendDocument } from './send-document.ts';
 
 export interface MuralRouterOptions {
   resources: ReadonlyArray<typeof Resource>;
@@ -24,6 +25,13 @@ export interface MuralRouterOptions {
    * `{namespace}/openapi.json`, or `{ path, info }`. Default: not served.
    */
   openapi?: boolean | MuralOpenApiOptions;
+  /**
+   * The request headers `context` reads (`['X-Role', 'Authorization']`),
+   * listed in `Vary` on GET responses so a cache keys its entries by them.
+   * Default: with a `context` function, none, and GET responses are
+   * `Cache-Control: private` (no shared cache stores them); without one, none.
+   */
+  vary?: readonly string[];
   /**
    * Serve JSON:API's Atomic Operations extension at `POST {namespace}/operations`:
    * several writes of the namespace's Resources in one transaction. Default: not served.
@@ -141,17 +149,36 @@ function urlChecker(maxLength: number, development: boolean) {
 }
 
 function serve(resource: typeof Resource, handler: ActionHandler, options: MuralRouterOptions, development: boolean) {
+  const policy = cachePolicy(resource.cacheControl, options.context !== undefined, options.vary);
   return async (req: Request, res: Response, _next: NextFunction) => {
     try {
       // one database time limit for the whole request: its context, reads and write
-      const { status, body, headers = {} } = await withDeadline(async () => {
+      const result = await withDeadline(async () => {
         const ctx = (await options.context?.(req)) ?? {};
         return withContext(ctx, () => handler(resource, req));
       });
-      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-      sendDocument(res, status, body, negotiatedFor(req));
+      respond(req, res, result, policy);
     } catch (error) {
       sendError(res, error, development);
     }
   };
+}
+
+/**
+ * Sends a handler's answer. Documents of GETs carry an ETag, `Cache-Control`
+ * and `Vary`, and a GET whose `If-None-Match` lists the ETag gets a 304 with
+ * no body; write answers about a versioned record carry its ETag.
+ */
+function respond(req: Request, res: Response, { status, body, headers = {}, version }: ActionResult, policy: CachePolicy): void {
+  const read = req.method === 'GET' || req.method === 'HEAD';
+  const negotiated = negotiatedFor(req);
+  const bytes = body === undefined ? undefined : documentBytes(body, negotiated);
+  const tag = bytes && (read || version !== undefined) ? entityTag(bytes, version) : undefined;
+  const fresh = read && tag !== undefined && notModified(req, tag);
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  if (tag) res.setHeader('ETag', tag);
+  if (read) applyCachePolicy(res, policy);
+  if (fresh) res.status(304).end();
+  else if (bytes) sendBytes(res, status, bytes, negotiated);
+  else sendDocument(res, status, undefined);
 }

@@ -1,9 +1,9 @@
-import { Sequelize, Transaction, type Model, type ModelStatic } from 'sequelize';
+import { OptimisticLockError, Sequelize, Transaction, type Model, type ModelStatic } from 'sequelize';
 import type {
   Adapter, AdapterTarget, ServiceUnavailable, FilterClause, JoinTable, KeysetKey, RelatedCondition, RelatedSortStep, ResolveOptions, SortDirection, ValidationProblem,
 } from '../../core/index.ts';
 import { relatedCondition, relatedOrder } from './related-condition.ts';
-import { currentTransaction, ResourceConfigurationError } from '../../core/index.ts';
+import { ConflictError, currentTransaction, ResourceConfigurationError } from '../../core/index.ts';
 import { linkRows, unlinkRows, validateRecord, validationProblems } from './persistence.ts';
 import { columnOf, filterCondition } from './filter-condition.ts';
 import { SequelizeScope } from './sequelize-scope.ts';
@@ -85,6 +85,18 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
     return scope.options({ lock: true });
   }
 
+  /** The column of a model declared with `version: true` (or `version: 'name'`). */
+  versionAttribute(model: unknown): string | undefined {
+    return (model as VersionedModel | undefined)?._versionAttribute || undefined;
+  }
+
+  /** The next save writes a new version: the `version` column's, else the `updatedAt` timestamp's. */
+  touch(record: Model): void {
+    const model = record.constructor as unknown as VersionedModel;
+    const attribute = model._versionAttribute || model._timestampAttributes?.updatedAt;
+    if (attribute) record.changed(attribute as never, true);
+  }
+
   transaction<T>(fn: (transaction: unknown) => Promise<T>): Promise<T> {
     const sequelize = (this.target.model as ModelStatic<Model>).sequelize!;
     enforceDeadlines(sequelize);
@@ -114,11 +126,11 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
   }
 
   save(record: Model, transaction: unknown): Promise<Model> {
-    return record.save({ transaction: transaction as Transaction });
+    return record.save({ transaction: transaction as Transaction }).catch(staleVersion);
   }
 
   async destroy(record: Model, transaction: unknown): Promise<void> {
-    await record.destroy({ transaction: transaction as Transaction });
+    await record.destroy({ transaction: transaction as Transaction }).catch(staleVersion);
   }
 
   link(join: JoinTable, parentId: unknown, childId: unknown, transaction: unknown): Promise<void> {
@@ -174,4 +186,22 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
 /** Reads run inside the current write's transaction, so hooks see the write's own changes. */
 function tx(): Transaction | undefined {
   return currentTransaction() as Transaction | undefined;
+}
+
+/** Sequelize's internals behind `version: true` and timestamps. */
+interface VersionedModel {
+  _versionAttribute?: string | false;
+  _timestampAttributes?: { updatedAt?: string | false };
+}
+
+/**
+ * A versioned record another write changed after this one read it without a
+ * lock (a member a relationship write disassociates): a 409, as the client
+ * could not have known, rather than Sequelize's error as a 500.
+ */
+function staleVersion(error: unknown): never {
+  if (error instanceof OptimisticLockError) {
+    throw new ConflictError('A record this write changes was changed by another write meanwhile; read it again and retry');
+  }
+  throw error;
 }

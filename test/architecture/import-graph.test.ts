@@ -19,7 +19,7 @@ const CORE_LAYERS: ReadonlyArray<readonly string[]> = [
   ['core/deadline.ts', 'core/query-params.ts', 'core/types/', 'core/adapter/', 'core/negotiation/'],
   // the declarations, pure data: what a Resource is, never how it is queried or written
   ['core/resource/'],
-  ['core/relationships/', 'core/query/'],
+  ['core/relationships/', 'core/query/', 'core/conditional/'],
   ['core/scope/', 'core/schema/'],
   // the OpenAPI description: schema.json's data, read further from the declarations
   ['core/openapi/'],

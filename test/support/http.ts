@@ -56,6 +56,13 @@ function mountedDescriptions(app: Express): MountedDescription[] {
 
 /** Every JSON:API response of a Mural router must be one its OpenAPI document describes, body included. */
 function assertDescribed(descriptions: readonly MountedDescription[], method: string, path: string, status: number, contentType: string | null, parsed: unknown): void {
+  if (status === 304) {
+    for (const { prefix, responses } of descriptions) {
+      const problem = path.startsWith(prefix) ? responses.bodilessProblem(method, path.slice(prefix.length) || '/', status) : undefined;
+      if (problem) throw new Error(`OpenAPI: ${problem}`);
+    }
+    return;
+  }
   if (!contentType?.startsWith('application/vnd.api+json')) return;
   for (const { prefix, responses } of descriptions) {
     if (!path.startsWith(prefix)) continue;

@@ -49,6 +49,16 @@ export class OpenApiResponses {
     return this.mismatch(ref, body, `${method} ${found!.template} ${status} (${operation.operationId})`);
   }
 
+  /** Why a response with no body (a 304) is not one its operation describes, or undefined when it is. */
+  bodilessProblem(method: string, url: string, status: number): string | undefined {
+    const path = pathOf(url);
+    const found = this.paths.find((p) => p.pattern.test(path));
+    const operation = found ? this.document.paths[found.template]![method.toLowerCase() as 'get'] : undefined;
+    if (!operation) return found || this.namespaces.some((ns) => path.startsWith(`${ns}/`)) ? `${method} ${path} answered ${status} outside the document` : undefined;
+    if (this.response(operation, String(status))) return undefined;
+    return `${method} ${found!.template} answered ${status}, which its OpenAPI operation ${operation.operationId} does not describe`;
+  }
+
   /** Errors of `body` against the schema at `ref`, or undefined when it validates. */
   mismatch(ref: string, body: unknown, what: string): string | undefined {
     let validate = this.validators.get(ref);

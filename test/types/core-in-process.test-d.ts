@@ -10,6 +10,7 @@ import {
   configure, context, Forbidden, MuralError, RecordNotFound, RelationshipNotFound, RelationshipWrite, Resource, ResourceProxy, TypeCoercionError, ValidationFailed,
   withContext, WriteProxy, type JsonApiDocument, type JsonApiErrorObject, type LinkageDocument, type MuralConfig, type QueryParams, type RelationshipPayload,
   type ResourceObject, type SimpleJsonDocument, type StatsResult, type WritePayload,
+  PreconditionFailed, type WriteOptions,
 } from 'mural';
 import { SequelizeAdapter, SequelizeScope } from 'mural/sequelize';
 
@@ -195,10 +196,28 @@ async function errors() {
   }
 }
 
+// conditional writes: the version a find reads, as ifMatch on every write to the record
+async function conditionalWrites() {
+  const employee = EmployeeResource.find({ id: 1 });
+  const version = await employee.version();
+  expectTypeOf(version).toEqualTypeOf<string | undefined>();
+  const options: WriteOptions = { ifMatch: version === undefined ? '*' : [version] };
+  expectTypeOf(await employee.update({ data: { type: 'employees', id: '1', attributes: { age: 40 } } }, options)).toEqualTypeOf<boolean>();
+  expectTypeOf(await employee.destroy({ ifMatch: '*' })).toEqualTypeOf<boolean>();
+  await employee.replaceRelationship('teams', { data: [] }, { ifMatch: ['3'] });
+  // @ts-expect-error versions are strings (a list) or '*'
+  await employee.destroy({ ifMatch: 3 });
+  try {
+    await employee.destroy(options);
+  } catch (error) {
+    if (error instanceof PreconditionFailed) expectTypeOf(error.toJsonapiErrors()).toEqualTypeOf<JsonApiErrorObject[]>();
+  }
+}
+
 expectTypeOf(configure({ concurrency: false, maxConcurrentSideloads: 2, databaseTimeout: 5000 })).toEqualTypeOf<MuralConfig>();
 // @ts-expect-error a misspelt setting
 configure({ concurency: false });
 // @ts-expect-error settings have their documented types
 configure({ maxWriteRecords: '10' });
 
-export { errors, inProcess, relationships, writes };
+export { conditionalWrites, errors, inProcess, relationships, writes };

@@ -10,6 +10,8 @@ export function employeeResource(models: Models, Base: typeof ApplicationResourc
       this.type = 'employees';
       this.description = 'A person employed by the company.';
       this.defaultSort = [{ last_name: 'asc' }];
+      // each record's version, in its ETag and in If-Match (the model's `version: 'lock_version'`)
+      this.versionAttribute = 'lock_version';
       this.attribute('first_name', 'string');
       this.attribute('last_name', 'string');
       this.attribute('age', 'integer');

@@ -63,12 +63,12 @@ test('every endpoint and action of schema.json is a path and operation, and no o
 test('each operation answers its document, and the error statuses that action can give', (t) => {
   const op = (path: string, method: 'get' | 'post' | 'patch' | 'delete') => document.paths[path]![method] as OperationObject;
   const statuses = (o: OperationObject) => Object.keys(o.responses);
-  t.deepEqual(statuses(op('/api/gadgets', 'get')), ['200', '400', '406', '414', '500', '503']);
-  t.deepEqual(statuses(op('/api/gadgets/{id}', 'get')), ['200', '400', '404', '406', '414', '500', '503']);
+  t.deepEqual(statuses(op('/api/gadgets', 'get')), ['200', '304', '400', '406', '414', '500', '503']);
+  t.deepEqual(statuses(op('/api/gadgets/{id}', 'get')), ['200', '304', '400', '404', '406', '414', '500', '503']);
   t.deepEqual(statuses(op('/api/gadgets', 'post')), ['201', '400', '404', '406', '409', '413', '414', '415', '422', '500', '503']);
-  t.deepEqual(statuses(op('/api/gadgets/{id}', 'patch')), ['200', '400', '404', '406', '409', '413', '414', '415', '422', '500', '503']);
+  t.deepEqual(statuses(op('/api/gadgets/{id}', 'patch')), ['200', '400', '404', '406', '409', '412', '413', '414', '415', '422', '500', '503']);
   // the guard covers destroy only: 403 there and nowhere else
-  t.deepEqual(statuses(op('/api/gadgets/{id}', 'delete')), ['200', '400', '403', '404', '406', '413', '414', '422', '500', '503']);
+  t.deepEqual(statuses(op('/api/gadgets/{id}', 'delete')), ['200', '400', '403', '404', '406', '412', '413', '414', '422', '500', '503']);
   t.true(op('/api/gadgets/{id}', 'delete')['x-mural-guard']);
   // a create answers where the record now lives
   t.deepEqual(Object.keys((op('/api/gadgets', 'post').responses['201'] as { headers?: object }).headers ?? {}), ['Location']);
@@ -78,6 +78,10 @@ test('each operation answers its document, and the error statuses that action ca
   t.deepEqual(schemaOf(op('/api/gadgets', 'post'), '201'), { $ref: '#/components/schemas/GadgetResource.document' });
   t.deepEqual(schemaOf(op('/api/gadgets/{id}', 'delete'), '200'), { $ref: '#/components/schemas/jsonapi.meta-document' });
   t.deepEqual(op('/api/gadgets', 'get').responses['400'], { $ref: '#/components/responses/BadRequest' });
+  // conditional requests: every GET answers an ETag or a 304, writes to a record take If-Match
+  t.deepEqual(op('/api/gadgets/{id}', 'get').responses['304'], { $ref: '#/components/responses/NotModified' });
+  t.deepEqual(Object.keys((op('/api/gadgets', 'get').responses['200'] as { headers?: object }).headers ?? {}), ['ETag', 'Cache-Control']);
+  t.deepEqual(op('/api/gadgets/{id}', 'patch').responses['412'], { $ref: '#/components/responses/PreconditionFailed' });
   t.deepEqual(document.components.responses.ServiceUnavailable!.headers?.['Retry-After']?.schema, { type: 'integer', minimum: 0 });
   t.deepEqual(document.components.responses.Conflict!.content, { 'application/vnd.api+json': { schema: { $ref: '#/components/schemas/jsonapi.error-document' } } });
 });

@@ -6,6 +6,7 @@ import { QueryTypes, ValidationError, type Model, type ModelStatic, type Sequeli
 import { connect } from '../../../examples/employee-directory/db/connection.ts';
 import { defineModels, type Models } from '../../../examples/employee-directory/db/models/index.ts';
 import { resetDatabase, seed, seedIfEmpty } from '../../../examples/employee-directory/db/seed.ts';
+import { upgradeSchema } from '../../../examples/employee-directory/db/upgrade.ts';
 import { openDatabase, testDatabases } from '../../support/databases.ts';
 
 type Row = Record<string, unknown>;
@@ -47,6 +48,15 @@ for (const db of testDatabases('example_db')) {
   });
   test.after.always(async () => {
     await sequelize?.close();
+  });
+
+  test.serial(`${db.name}: upgradeSchema adds lock_version to a database made before it, once`, async (t) => {
+    const queryInterface = sequelize.getQueryInterface();
+    await queryInterface.removeColumn('employees', 'lock_version');
+    await upgradeSchema(sequelize);
+    await upgradeSchema(sequelize);
+    t.true('lock_version' in (await queryInterface.describeTable('employees')));
+    await resetDatabase(sequelize);
   });
 
   test.serial(`${db.name}: seeding twice with the same options gives identical rows`, async (t) => {

@@ -9,6 +9,8 @@ export class Employee extends Model {
   declare salary: string | number | null;
   declare created_at: Date;
   declare updated_at: Date;
+  /** Sequelize's optimistic lock: every save adds one, and a save of a stale copy fails. */
+  declare lock_version: number;
 }
 
 const required = { notEmpty: { msg: "can't be blank" }, notNull: { msg: "can't be blank" } };
@@ -23,7 +25,7 @@ export function defineEmployee(sequelize: Sequelize): typeof Employee {
       age: { type: DataTypes.INTEGER, allowNull: true },
       salary: { type: DataTypes.DECIMAL(12, 2), allowNull: true },
     },
-    { sequelize, modelName: 'Employee', tableName: 'employees', underscored: true, timestamps: true, createdAt: 'created_at', updatedAt: 'updated_at' },
+    { sequelize, modelName: 'Employee', tableName: 'employees', underscored: true, timestamps: true, createdAt: 'created_at', updatedAt: 'updated_at', version: 'lock_version' },
   );
   return BoundEmployee;
 }

@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { ifMatchVersions, noneMatch, type IfMatch } from '../../core/index.ts';
+
+/**
+ * A strong entity tag for the bytes of a response: a SHA-1 of them
+ * (base64url), preceded by the record's version and a dot on a versioned
+ * record's responses (`"7.Xq3…"`), so that `If-Match` can compare the version
+ * alone while `If-None-Match` compares the representation. Strong, since it
+ * changes with every byte: what a guard context hides changes it too.
+ */
+export function entityTag(bytes: Buffer, version?: string): string {
+  const hash = createHash('sha1').update(bytes).digest('base64url');
+  return `"${version === undefined ? '' : `${version}.`}${hash}"`;
+}
+
+/** Whether a GET's `If-None-Match` lists the representation tagged `tag` (or is `*`): answer 304. */
+export function notModified(req: Request, tag: string): boolean {
+  const header = req.headers['if-none-match'];
+  return header !== undefined && !noneMatch(header, tag.slice(1, -1));
+}
+
+/** The versions a write's `If-Match` names, undefined without the header; a malformed one is a 400. */
+export function ifMatchOf(req: Request): IfMatch | undefined {
+  const header = req.headers['if-match'];
+  return header === undefined ? undefined : ifMatchVersions(header);
+}
+
+export interface CachePolicy {
+  /** The Resource's `cacheControl`, default `no-cache`. */
+  cacheControl: string;
+  /** Request headers the context reads, listed in `Vary`. */
+  vary: readonly string[];
+}
+
+/** `Cache-Control` and `Vary` of a GET response (its 304 included). */
+export function applyCachePolicy(res: Response, policy: CachePolicy): void {
+  res.setHeader('Cache-Control', policy.cacheControl);
+  if (policy.vary.length === 0) return;
+  const current = res.getHeader('Vary');
+  const listed = typeof current === 'string' && current !== '' ? current.split(/\s*,\s*/) : [];
+  const merged = [...listed, ...policy.vary.filter((name) => !listed.some((l) => l.toLowerCase() === name.toLowerCase()))];
+  res.setHeader('Vary', merged.join(', '));
+}
+
+/**
+ * The cache policy of a Resource's GET responses under a router's options.
+ * A context function makes responses depend on the request in ways a cache
+ * cannot see unless `vary` names the headers it reads: without `vary`,
+ * `private` keeps shared caches from storing them, so one user's (an
+ * admin's) response never reaches another.
+ */
+export function cachePolicy(resourceCacheControl: string | undefined, hasContext: boolean, vary: readonly string[] | undefined): CachePolicy {
+  const base = resourceCacheControl ?? 'no-cache';
+  if (!hasContext || vary !== undefined || /\b(private|no-store)\b/i.test(base)) return { cacheControl: base, vary: vary ?? [] };
+  return { cacheControl: `private, ${base}`, vary: [] };
+}
