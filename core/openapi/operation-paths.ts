@@ -9,7 +9,7 @@ export const ATOMIC_MEDIA_TYPE = 'application/vnd.api+json;ext="https://jsonapi.
 
 const WRITES: readonly Action[] = ['create', 'update', 'destroy'];
 const ERRORS = {
-  '400': 'BadRequest', '403': 'Forbidden', '404': 'NotFound', '406': 'NotAcceptable', '409': 'Conflict', '413': 'PayloadTooLarge', '414': 'UriTooLong', '415': 'UnsupportedMediaType',
+  '400': 'BadRequest', '403': 'Forbidden', '404': 'NotFound', '406': 'NotAcceptable', '409': 'Conflict', '412': 'PreconditionFailed', '413': 'PayloadTooLarge', '414': 'UriTooLong', '415': 'UnsupportedMediaType',
   '422': 'UnprocessableEntity', '500': 'InternalServerError', '503': 'ServiceUnavailable',
 } as const;
 
@@ -26,7 +26,8 @@ export function operationPaths(input: OpenApiInput): Record<string, PathItemObje
         summary: 'Run several writes in one transaction (JSON:API Atomic Operations)',
         description:
           'Each operation adds, updates or removes a record, or adds, replaces or removes members of a relationship, in order and all or nothing. ' +
-          'A later operation names a record an earlier `add` created by its `lid`. The errors of the failing operation point under it (`/atomic:operations/2/…`). ' +
+          'A later operation names a record an earlier `add` created by its `lid`. An operation is conditional on a record\'s version by `ref.meta.version` ' +
+          '(or an update\'s `data.meta.version`): a 412 when the record changed. The errors of the failing operation point under it (`/atomic:operations/2/…`). ' +
           'The request\'s Content-Type must carry `ext="https://jsonapi.org/ext/atomic"` (415 otherwise).',
         tags: ['operations'],
         requestBody: { required: true, content: { [ATOMIC_MEDIA_TYPE]: { schema: schemaRef('atomic.operations-document') } } },
@@ -52,7 +53,13 @@ export function operationSchemas(input: OpenApiInput): Record<string, JsonSchema
     'atomic.identifier': { type: 'object', required: ['type'], ...identity, properties: { type: { type: 'string' }, id, lid, meta: { type: 'object' } }, additionalProperties: false },
     'atomic.ref': {
       type: 'object', required: ['type'], ...identity,
-      properties: { type: types, id, lid, relationship: { type: 'string', description: 'Targets this relationship of the record.' } },
+      properties: {
+        type: types, id, lid, relationship: { type: 'string', description: 'Targets this relationship of the record.' },
+        meta: {
+          type: 'object',
+          properties: { version: { type: ['string', 'integer'], description: 'The version of the record the operation is conditional on, as `If-Match` (a 412 when it changed).' } },
+        },
+      },
       additionalProperties: false,
     },
     'atomic.resource-object': {

@@ -2,7 +2,7 @@ import { ConflictError } from '../errors/index.ts';
 import { persistRelationship } from '../related/relationship-write.ts';
 import type { ResourceObject } from '../render/record-serializer.ts';
 import type { WriteBatch } from '../write/write-batch.ts';
-import { persistWrite } from '../write/persist-write.ts';
+import { persistWrite, type WriteTarget } from '../write/persist-write.ts';
 import { renderWrite } from '../write/render-write.ts';
 import type { WriteNode } from '../write/write-node.ts';
 import type { LocalIds } from './local-ids.ts';
@@ -26,16 +26,24 @@ export async function executeOperation(operation: ParsedOperation, batch: WriteB
     }
     case 'update': {
       const id = updatedId(operation, lids);
-      const root = await persistWrite(resource, { data: resourceObjectWithIds(operation.data, lids) }, { action: 'update', id }, batch);
+      const root = await persistWrite(resource, { data: resourceObjectWithIds(operation.data, lids) }, { action: 'update', id, ...condition(operation.ref) }, batch);
       return { data: await rendered(root) };
     }
     case 'destroy':
-      await persistWrite(resource, undefined, { action: 'destroy', id: idOf(operation.ref, lids) }, batch);
+      await persistWrite(resource, undefined, { action: 'destroy', id: idOf(operation.ref, lids), ...condition(operation.ref) }, batch);
       return {};
     case 'relationship':
-      await persistRelationship(resource, idOf(operation.ref, lids), operation.name, operation.operation, { data: linkageWithIds(operation.data, lids) }, batch);
+      await persistRelationship(resource, idOf(operation.ref, lids), operation.name, operation.operation, { data: linkageWithIds(operation.data, lids) }, {
+        batch, ...condition(operation.ref),
+      });
       return {};
   }
+}
+
+/** `ref.meta.version` as the write's precondition (an update's `data.meta.version` is read by the write engine itself). */
+function condition(target: OperationTarget | undefined): Pick<WriteTarget, 'ifMatch' | 'ifMatchSource'> {
+  const precondition = target?.condition;
+  return precondition ? { ifMatch: precondition.ifMatch, ifMatchSource: precondition.source } : {};
 }
 
 function idOf(target: OperationTarget, lids: LocalIds): string {

@@ -4,6 +4,8 @@ import type { RelationshipOperation } from '../related/find-relationship.ts';
 import type { Action } from '../resource/action.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import { checkDocument, escapePointer } from '../write/check-document.ts';
+import { metaVersion } from '../write/meta-version.ts';
+import type { Precondition } from '../write/write-node.ts';
 import { LocalIds } from './local-ids.ts';
 import type { OperationResources } from './operation-resources.ts';
 
@@ -16,6 +18,11 @@ export interface OperationTarget {
   readonly lid?: string;
   /** Relative to the operation: `/ref/id`, `/data/lid`… */
   readonly pointer: string;
+  /**
+   * `ref.meta.version`: the record's version the operation is conditional on,
+   * as `If-Match` is for an endpoint; a failure points at `/ref/meta/version`.
+   */
+  readonly condition?: Precondition;
 }
 
 interface OperationBase {
@@ -96,6 +103,9 @@ class OperationParser {
     if (data.lid !== undefined && data.id !== undefined) throw bad('invalid_identity', 'data has an id or a lid, not both', `${at.pointer}/data`);
     const named = data.lid === undefined ? undefined : { lid: this.lids.check(data.lid, data.type, `${at.pointer}/data/lid`, `${at.pointer}/data/type`), pointer: '/data/lid' };
     if (!target && !named && data.id === undefined) throw bad('missing', 'update names its record with ref, or with data.id or data.lid', `${at.pointer}/data`);
+    if (target?.condition !== undefined && metaVersion(data.meta, `${at.pointer}/data`) !== undefined) {
+      throw bad('invalid_document', 'An update states the version it is conditional on once: in ref.meta or in data.meta', `${at.pointer}/data/meta/version`);
+    }
     if (target?.lid !== undefined && named !== undefined && target.lid !== named.lid) {
       throw new ConflictError(`data.lid "${named.lid}" is not the record ref names ("${target.lid}")`, { pointer: `${at.pointer}/data/lid` });
     }
@@ -130,12 +140,18 @@ class OperationParser {
     return raw.data;
   }
 
-  /** `ref`'s type and id or lid. */
+  /** `ref`'s type, id or lid, and the version it is conditional on. */
   private target(ref: Json, at: Position, base: string): OperationTarget {
     if (typeof ref.type !== 'string' || ref.type === '') throw bad('missing', 'ref.type is required', `${at.pointer}${base}/type`);
     if (ref.id !== undefined && ref.lid !== undefined) throw bad('invalid_ref', 'ref has an id or a lid, not both', `${at.pointer}${base}`);
-    if (ref.lid !== undefined) return { lid: this.lids.check(ref.lid, ref.type, `${at.pointer}${base}/lid`, `${at.pointer}${base}/type`), pointer: `${base}/lid` };
-    if (typeof ref.id === 'string' || typeof ref.id === 'number') return { id: String(ref.id), pointer: `${base}/id` };
+    // checked here, where a malformed version is a 400 before anything runs; its 412 points relative to the operation
+    const version = metaVersion(ref.meta, `${at.pointer}${base}`);
+    const condition = version && { ifMatch: version.ifMatch, source: { pointer: `${base}/meta/version` } };
+    const conditional = condition ? { condition } : {};
+    if (ref.lid !== undefined) {
+      return { lid: this.lids.check(ref.lid, ref.type, `${at.pointer}${base}/lid`, `${at.pointer}${base}/type`), pointer: `${base}/lid`, ...conditional };
+    }
+    if (typeof ref.id === 'string' || typeof ref.id === 'number') return { id: String(ref.id), pointer: `${base}/id`, ...conditional };
     throw bad('missing', 'ref needs the id of a record, or the lid of one an earlier operation adds', `${at.pointer}${base}${ref.id === undefined ? '' : '/id'}`);
   }
 

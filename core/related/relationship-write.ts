@@ -10,6 +10,7 @@ import { checkGuards } from '../write/check-guards.ts';
 import { coerceId } from '../write/coerce-id.ts';
 import { persistGraph } from '../write/persist-graph.ts';
 import type { WriteBatch } from '../write/write-batch.ts';
+import type { WriteTarget } from '../write/persist-write.ts';
 import type { WriteNode } from '../write/write-node.ts';
 import type { IfMatch } from '../conditional/entity-tags.ts';
 import { versionAttributeOf } from '../conditional/version.ts';
@@ -71,7 +72,7 @@ export class RelationshipWrite {
   private async execute(): Promise<boolean> {
     prepareResources();
     try {
-      this.written = await persistRelationship(this.resourceClass, this.id, this.name, this.operation, this.payload, undefined, this.options);
+      this.written = await persistRelationship(this.resourceClass, this.id, this.name, this.operation, this.payload, this.options);
     } catch (error) {
       if (error instanceof ValidationFailed || error instanceof UnwritableError) {
         this.errors = (error as MuralError).toJsonapiErrors();
@@ -84,16 +85,21 @@ export class RelationshipWrite {
   }
 }
 
+/** How a relationship write runs: in a batch's transaction, and conditional on the parent's version. */
+export interface RelationshipWriteOptions extends Pick<WriteTarget, 'ifMatch' | 'ifMatchSource'> {
+  batch?: WriteBatch;
+}
+
 /**
  * One relationship write, from payload to saved models: everything that
  * needs no query (the parent's guard, the relationship, the body), then the
- * members prepared and persisted by the write engine, in `batch`'s
+ * members prepared and persisted by the write engine, in `options.batch`'s
  * transaction when given. `options.ifMatch` makes it conditional on the
  * parent's version (see WriteTarget). Every refusal is thrown.
  */
 export async function persistRelationship(
   parentClass: typeof ResourceBase, id: string, name: string, operation: RelationshipOperation, payload: unknown,
-  batch?: WriteBatch, options: { ifMatch?: IfMatch } = {},
+  options: RelationshipWriteOptions = {},
 ): Promise<RelationshipWritePlan> {
   const definition = writableRelationship(parentClass, name, operation);
   const linkage = parseLinkage(payload, definition);
@@ -104,10 +110,10 @@ export async function persistRelationship(
     // its relationships are part of the parent's representation: changing them is a new version of it
     touch: versionAttributeOf(parentClass) !== undefined,
   };
-  if (options.ifMatch !== undefined) root.precondition = { ifMatch: options.ifMatch, source: { header: 'If-Match' } };
+  if (options.ifMatch !== undefined) root.precondition = { ifMatch: options.ifMatch, source: options.ifMatchSource ?? { header: 'If-Match' } };
   const plan: RelationshipWritePlan = { parentClass, root, operation, linkage };
   checkGuards(root, 'update');
-  await persistGraph(root, { prepare: () => prepareMembers(plan), batch });
+  await persistGraph(root, { prepare: () => prepareMembers(plan), batch: options.batch });
   return plan;
 }
 

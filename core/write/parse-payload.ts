@@ -10,8 +10,8 @@ import { dictionary } from '../dictionary.ts';
 import { checkDocument, escapePointer } from './check-document.ts';
 import { coerceId } from './coerce-id.ts';
 import { writableNow } from './writable.ts';
-import type { NodeAction, Precondition, WriteNode, WriteRelationship } from './write-node.ts';
-import { versionOfTag } from '../conditional/entity-tags.ts';
+import { metaVersion } from './meta-version.ts';
+import type { NodeAction, WriteNode, WriteRelationship } from './write-node.ts';
 
 type ResourceClass = typeof ResourceBase;
 type Json = Record<string, unknown>;
@@ -163,20 +163,6 @@ class PayloadParser {
     this.used.set(index, node);
     return node;
   }
-}
-
-/**
- * `meta.version` on a written record (or on the identifier naming it): the
- * version the write is conditional on, as `If-Match` is for the record a URL
- * names. A string (the token inside a Mural ETag) or an integer.
- */
-function metaVersion(meta: unknown, pointer: string): Precondition | undefined {
-  if (!isObject(meta) || meta.version === undefined) return undefined;
-  const version = meta.version;
-  const at = `${pointer}/meta/version`;
-  if (typeof version === 'number' && Number.isInteger(version)) return { ifMatch: [String(version)], source: { pointer: at } };
-  if (typeof version !== 'string' || version === '') throw bad('invalid_document', 'meta.version must be a version string', at);
-  return { ifMatch: version === '*' ? '*' : [versionOfTag(version.replace(/^"|"$/g, ''))], source: { pointer: at } };
 }
 
 /** An `id` or `temp-id` member: a string, or a number as many clients send; anything else is a 400. */

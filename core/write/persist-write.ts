@@ -7,7 +7,7 @@ import { coerceId } from './coerce-id.ts';
 import { parsePayload } from './parse-payload.ts';
 import { persistGraph } from './persist-graph.ts';
 import type { WriteBatch } from './write-batch.ts';
-import type { WriteNode } from './write-node.ts';
+import type { Precondition, WriteNode } from './write-node.ts';
 
 type ResourceClass = typeof ResourceBase;
 
@@ -20,6 +20,8 @@ export interface WriteTarget {
    * (412), checked inside the write's transaction with the record locked.
    */
   ifMatch?: IfMatch;
+  /** Where a failed `ifMatch` points: the `If-Match` header, unless it came from elsewhere (an atomic operation's `ref.meta.version`). */
+  ifMatchSource?: Precondition['source'];
 }
 
 /**
@@ -38,7 +40,7 @@ export async function persistWrite(resourceClass: ResourceClass, payload: unknow
 function parseWrite(resourceClass: ResourceClass, payload: unknown, target: WriteTarget): WriteNode {
   const root = parseRoot(resourceClass, payload, target);
   // the header, where given, rules over the primary record's meta.version
-  if (target.ifMatch !== undefined && root.action !== 'create') root.precondition = { ifMatch: target.ifMatch, source: { header: 'If-Match' } };
+  if (target.ifMatch !== undefined && root.action !== 'create') root.precondition = { ifMatch: target.ifMatch, source: target.ifMatchSource ?? { header: 'If-Match' } };
   return root;
 }
 

@@ -214,6 +214,17 @@ for (const db of testDatabases()) {
     t.deepEqual(await tableCounts(dir.models), before);
   });
 
+  test.serial(`${db.name}: a stale ref.meta.version is an OperationFailed with status 412, after earlier operations ran and were undone`, async (t) => {
+    const version = (await dir.models.Employee.findByPk(7))!.lock_version;
+    const ref = (v: number) => ({ type: 'employees', id: '7', meta: { version: String(v) } });
+    const error = await refuse(t, { 'atomic:operations': [employee('undone'), { op: 'remove', ref: ref(version + 1) }] }, {
+      status: 412, code: 'precondition_failed', pointer: '/atomic:operations/1/ref/meta/version',
+    });
+    t.true(error instanceof OperationFailed);
+    await run([{ op: 'remove', ref: ref(version) }]);
+    t.is(await dir.models.Employee.findByPk(7), null);
+  });
+
   test.serial(`${db.name}: more than maxOperations is a 400 at /atomic:operations, before any query`, async (t) => {
     const previous = muralConfig.maxOperations;
     configure({ maxOperations: 2 });

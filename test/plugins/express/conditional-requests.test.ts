@@ -198,3 +198,96 @@ for (const db of [file, ...testDatabases('conditional_requests')]) {
     if (db.name !== 'sqlite') t.regex(conditional[0]!, /FOR UPDATE/);
   });
 }
+
+/**
+ * Atomic operations carry the same precondition in the document, since one
+ * request's `If-Match` cannot speak for each of its operations: an update's
+ * `data.meta.version` (as a sideposted record's) or any operation's
+ * `ref.meta.version`. A stale one fails its operation with a 412 pointed
+ * under it, and nothing of the request is written.
+ */
+const operationsFile = sqliteFileDatabase();
+test.after.always(() => operationsFile.remove());
+
+for (const db of [operationsFile, ...testDatabases('conditional_operations')]) {
+  const label = db === operationsFile ? 'sqlite file' : db.name;
+  let dir: Directory;
+  let client: HttpClient;
+  test.before(async () => {
+    dir = await openDirectory(db, 'conditional_operations', 12);
+    configureSqlite(dir.sequelize, { writeQueueTimeout: 60_000 });
+    client = await serve(dir.app);
+  });
+  test.after.always(async () => {
+    await client?.close();
+    await dir?.sequelize.close();
+  });
+  const operations = (...list: unknown[]) =>
+    client.request('POST', '/api/v1/operations', { 'atomic:operations': list }, { 'content-type': 'application/vnd.api+json; ext="https://jsonapi.org/ext/atomic"' });
+  const lockVersion = async (id: number) => (await dir.models.Employee.findByPk(id))!.lock_version;
+  const ageOf = async (id: number) => (await dir.models.Employee.findByPk(id))!.age;
+  const addDepartment = (name: string) => ({ op: 'add', data: { type: 'departments', attributes: { name } } });
+  const departmentNamed = (name: string) => dir.models.Department.count({ where: { name } });
+  const update = (id: number, age: number, meta?: unknown) => ({ op: 'update', data: { type: 'employees', id: String(id), attributes: { age }, ...(meta ? { meta } : {}) } });
+  const sourceOf = (response: HttpResponse) => (response.body as ErrorDoc).errors[0]!.source;
+
+  test.serial(`${label}: an update's data.meta.version: stale is a 412 under its operation, and the earlier operations are undone`, async (t) => {
+    const version = await lockVersion(1);
+    const stale = await operations(addDepartment('Undone'), update(1, 61, { version: String(version + 1) }));
+    t.is(stale.status, 412, stale.text);
+    t.like((stale.body as ErrorDoc).errors[0], { status: '412', code: 'precondition_failed', source: { pointer: '/atomic:operations/1/data/meta/version' } });
+    t.is(await departmentNamed('Undone'), 0);
+    t.not(await ageOf(1), 61);
+    const current = await operations(update(1, 61, { version: `"${version}.someHash"` }));
+    t.is(current.status, 200, 'the whole ETag works too: only its version counts');
+    t.is(await ageOf(1), 61);
+    t.is(await lockVersion(1), version + 1);
+  });
+
+  test.serial(`${label}: ref.meta.version conditions a remove, an update named by ref and a relationship operation`, async (t) => {
+    const ref = (id: number, version: unknown, relationship?: string) => ({ type: 'employees', id: String(id), ...(relationship ? { relationship } : {}), meta: { version } });
+    const staleRemove = await operations(addDepartment('Kept out'), { op: 'remove', ref: ref(2, '999') });
+    t.is(staleRemove.status, 412);
+    t.deepEqual(sourceOf(staleRemove), { pointer: '/atomic:operations/1/ref/meta/version' });
+    t.not(await dir.models.Employee.findByPk(2), null);
+    t.is(await departmentNamed('Kept out'), 0);
+
+    const staleTeams = await operations({ op: 'add', ref: ref(3, 998, 'teams'), data: [{ type: 'teams', id: '1' }] });
+    t.is(staleTeams.status, 412);
+    t.deepEqual(sourceOf(staleTeams), { pointer: '/atomic:operations/0/ref/meta/version' });
+    const version = await lockVersion(3);
+    const written = await operations(
+      { op: 'update', ref: ref(3, version, 'teams'), data: [{ type: 'teams', id: '2' }] },
+      { op: 'update', ref: ref(3, version + 1), data: { type: 'employees', id: '3', attributes: { age: 52 } } },
+    );
+    t.is(written.status, 200, written.text);
+    t.is(await lockVersion(3), version + 2, 'each operation made a new version, which the next one named');
+    t.is(await ageOf(3), 52);
+    t.is((await operations({ op: 'remove', ref: ref(2, await lockVersion(2)) })).status, 200);
+    t.is(await dir.models.Employee.findByPk(2), null);
+  });
+
+  test.serial(`${label}: a malformed or doubly stated version is a 400 before any query`, async (t) => {
+    dir.resetQueries();
+    const malformed = await operations({ op: 'remove', ref: { type: 'employees', id: '4', meta: { version: { at: 1 } } } });
+    t.is(malformed.status, 400);
+    t.deepEqual(sourceOf(malformed), { pointer: '/atomic:operations/0/ref/meta/version' });
+    const twice = await operations({ op: 'update', ref: { type: 'employees', id: '4', meta: { version: '1' } }, data: { type: 'employees', id: '4', attributes: { age: 30 }, meta: { version: '1' } } });
+    t.is(twice.status, 400);
+    t.deepEqual(sourceOf(twice), { pointer: '/atomic:operations/0/data/meta/version' });
+    t.deepEqual(dir.queries.filter((q) => /^Executing \([^)]*\): (SELECT|UPDATE|DELETE|INSERT)/.test(q)), []);
+    const unversioned = await operations({ op: 'remove', ref: { type: 'teams', id: '3', meta: { version: '1' } } });
+    t.is(unversioned.status, 400, 'teams declare no version: only * can hold');
+    t.like((unversioned.body as ErrorDoc).errors[0], { code: 'precondition_unsupported', source: { pointer: '/atomic:operations/0/ref/meta/version' } });
+  });
+
+  test.serial(`${label}: concurrent operations requests with the same version: exactly one is written`, async (t) => {
+    const version = await lockVersion(5);
+    const ages = range(6).map((i) => 30 + i);
+    const answers = await Promise.all(ages.map((age) => operations(update(5, age, { version: String(version) }))));
+    const statuses = answers.map((a) => a.status);
+    t.is(statuses.filter((s) => s === 200).length, 1, statuses.join());
+    t.is(statuses.filter((s) => s === 412).length, ages.length - 1, statuses.join());
+    t.is(await lockVersion(5), version + 1);
+  });
+}
