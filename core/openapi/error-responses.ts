@@ -72,6 +72,21 @@ export function errorResponseComponents(): Record<string, ResponseObject> {
 }
 
 /**
+ * Error responses by status, inline, each an error document in every one of
+ * `mediaTypes`: for an endpoint whose own errors come in its extension's
+ * media type, while the router's (a malformed body, say) come in the plain one.
+ */
+export function errorResponsesIn(statuses: readonly string[], mediaTypes: readonly string[]): Record<string, ResponseObject> {
+  const components = errorResponseComponents();
+  const responses: Record<string, ResponseObject> = {};
+  for (const { status, name } of ERROR_STATUSES.filter((entry) => statuses.includes(entry.status))) {
+    const content = Object.fromEntries(mediaTypes.map((mediaType) => [mediaType, { schema: schemaRef('jsonapi.error-document') }]));
+    responses[status] = { ...components[name]!, content };
+  }
+  return responses;
+}
+
+/**
  * The error responses of one action of a Resource's endpoint, by status; a
  * relationship endpoint answers those of the action it is part of (reads
  * `show`, writes `update`), and `always` adds what it answers regardless.

@@ -1,6 +1,7 @@
 import type { Action } from '../resource/action.ts';
 import type { OpenApiInput, ResourceClass } from './openapi-input.ts';
 import type { JsonSchema, PathItemObject } from './openapi-types.ts';
+import { errorResponsesIn, JSONAPI } from './error-responses.ts';
 import { responseRef, schemaRef } from './references.ts';
 import { recordRef } from './resource-schemas.ts';
 
@@ -8,10 +9,10 @@ import { recordRef } from './resource-schemas.ts';
 export const ATOMIC_MEDIA_TYPE = 'application/vnd.api+json;ext="https://jsonapi.org/ext/atomic"';
 
 const WRITES: readonly Action[] = ['create', 'update', 'destroy'];
-const ERRORS = {
-  '400': 'BadRequest', '403': 'Forbidden', '404': 'NotFound', '406': 'NotAcceptable', '409': 'Conflict', '412': 'PreconditionFailed', '413': 'PayloadTooLarge', '414': 'UriTooLong', '415': 'UnsupportedMediaType',
-  '422': 'UnprocessableEntity', '500': 'InternalServerError', '503': 'ServiceUnavailable',
-} as const;
+/** Answered by the router before the endpoint runs, in the plain media type. */
+const ROUTER_ERRORS = { '406': 'NotAcceptable', '413': 'PayloadTooLarge', '414': 'UriTooLong', '415': 'UnsupportedMediaType' } as const;
+/** Answered by the endpoint in the extension's media type (a malformed body's 400, by the router, in the plain one). */
+const OPERATION_ERRORS = ['400', '403', '404', '409', '412', '422', '500', '503'];
 
 /**
  * `POST {ns}/operations` (JSON:API's Atomic Operations extension), for each
@@ -33,7 +34,8 @@ export function operationPaths(input: OpenApiInput): Record<string, PathItemObje
         requestBody: { required: true, content: { [ATOMIC_MEDIA_TYPE]: { schema: schemaRef('atomic.operations-document') } } },
         responses: {
           '200': { description: 'Every operation succeeded: one result each, in order.', content: { [ATOMIC_MEDIA_TYPE]: { schema: schemaRef('atomic.results-document') } } },
-          ...Object.fromEntries(Object.entries(ERRORS).map(([status, name]) => [status, responseRef(name)])),
+          ...Object.fromEntries(Object.entries(ROUTER_ERRORS).map(([status, name]) => [status, responseRef(name)])),
+          ...errorResponsesIn(OPERATION_ERRORS, [ATOMIC_MEDIA_TYPE, JSONAPI]),
         },
       },
     };

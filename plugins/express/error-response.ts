@@ -1,13 +1,21 @@
 import type { Response } from 'express';
-import { InternalServerError, MuralError, type JsonApiErrorObject } from '../../core/index.ts';
+import { InternalServerError, MuralError, type JsonApiErrorObject, type Negotiated } from '../../core/index.ts';
 import { sendDocument } from './send-document.ts';
+
+export interface SendErrorOptions {
+  /** The status to answer instead of the error's own. */
+  status?: number;
+  /** The extensions the endpoint applies, so that its errors are sent in the media type its answers are. */
+  negotiated?: Negotiated;
+}
 
 /**
  * Sends any thrown value as a JSON:API error document. Mural's own errors
  * render as themselves; anything else is a 500 whose details (message, stack)
  * are shown only in development mode.
  */
-export function sendError(res: Response, error: unknown, development: boolean, status?: number): void {
+export function sendError(res: Response, error: unknown, development: boolean, options: SendErrorOptions = {}): void {
+  const { status, negotiated } = options;
   const known = error instanceof MuralError ? error : undefined;
   const rendered = known ?? new InternalServerError();
   const document: { errors: JsonApiErrorObject[] } = rendered.toJsonapi();
@@ -17,5 +25,5 @@ export function sendError(res: Response, error: unknown, development: boolean, s
   if (!known && !development) console.error(error);
   if (status) document.errors[0]!.status = String(status);
   for (const [name, value] of Object.entries(rendered.responseHeaders())) res.setHeader(name, value);
-  sendDocument(res, status ?? rendered.status, document);
+  sendDocument(res, status ?? rendered.status, document, negotiated);
 }

@@ -1,6 +1,6 @@
 export { muralRouter, type MuralRouterOptions } from './router.ts';
 export type { MuralOpenApiOptions } from './openapi-route.ts';
-export { sendError } from './error-response.ts';
+export { sendError, type SendErrorOptions } from './error-response.ts';
 export { JSONAPI_MEDIA_TYPE } from './media-type.ts';
 export { expressPlugin } from './plugin.ts';
 export { muralHealth, type MuralHealthOptions } from './health.ts';

@@ -4,6 +4,8 @@ import { sendError } from './error-response.ts';
 import { sendDocument } from './send-document.ts';
 import { bodyOf } from './write-handlers.ts';
 
+const APPLIED = { ext: [ATOMIC_EXTENSION] };
+
 export interface OperationsEndpoint {
   /** The Resources of the endpoint's namespace, which its operations may write. */
   resources: ReadonlyArray<typeof Resource>;
@@ -26,9 +28,10 @@ export function operationsHandler(endpoint: OperationsEndpoint) {
         const ctx = (await endpoint.context?.(req)) ?? {};
         return withContext(ctx, () => runOperations(bodyOf(req) as AtomicOperationsDocument, { resources: endpoint.resources }));
       });
-      sendDocument(res, 200, body, { ext: [ATOMIC_EXTENSION] });
+      sendDocument(res, 200, body, APPLIED);
     } catch (error) {
-      sendError(res, error, endpoint.development);
+      // its errors point into the extension's document (`/atomic:operations/2/…`): the same media type
+      sendError(res, error, endpoint.development, { negotiated: APPLIED });
     }
   };
 }

@@ -135,7 +135,7 @@ function bodyReader(readBody: ReturnType<typeof express.text>, development: bool
         status === 413
           ? new RequestTooLarge(413, 'payload_too_large', (error as Error).message, { pointer: '' })
           : new BadRequestError('invalid_body', (error as Error).message, { pointer: '' });
-      sendError(res, refusal, development, status);
+      sendError(res, refusal, development, { status });
     });
   };
 }

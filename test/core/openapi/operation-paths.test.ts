@@ -28,6 +28,9 @@ test('with it: one POST per namespace, taking and answering the atomic media typ
   const ok = operation.responses['200'] as { content: Record<string, unknown> };
   t.deepEqual(Object.keys(ok.content), [ATOMIC]);
   t.deepEqual(Object.keys(operation.responses).sort(), ['200', '400', '403', '404', '406', '409', '412', '413', '414', '415', '422', '500', '503']);
+  const invalid = operation.responses['422'] as { content: Record<string, unknown> };
+  t.deepEqual(Object.keys(invalid.content), [ATOMIC, 'application/vnd.api+json'], 'its own errors in the extension\'s media type');
+  t.deepEqual(operation.responses['415'], { $ref: '#/components/responses/UnsupportedMediaType' }, 'the router\'s, in the plain one');
   const result = await validate(asFile(document));
   t.true(result.valid, result.valid ? '' : compileErrors(result));
   t.deepEqual(result.warnings, []);

@@ -84,12 +84,14 @@ for (const db of testDatabases('operations_endpoint')) {
     t.is((await tableCounts(dir.models)).Employee, before.Employee + 2);
   });
 
-  test.serial(`${db.name}: the failing operation's error, under its pointer, and nothing written`, async (t) => {
+  test.serial(`${db.name}: the failing operation's error, under its pointer, in the extension's media type, and nothing written`, async (t) => {
     const before = await tableCounts(dir.models);
     const refuse = async (body: unknown, status: number, pointer: string, headers?: Record<string, string>) => {
       const response = await post(body, headers);
       t.is(response.status, status, response.text);
       t.is((response.body as Errors).errors[0]!.source?.pointer, pointer);
+      t.is(response.contentType, ATOMIC, 'errors come in the media type the endpoint answers, as they point into the extension');
+      t.deepEqual((response.body as { jsonapi: unknown }).jsonapi, { version: '1.1', ext: ['https://jsonapi.org/ext/atomic'] });
     };
     await refuse({ 'atomic:operations': [hire('a'), hire('b', { first_name: '' })] }, 422, '/atomic:operations/1/data/attributes/first_name');
     await refuse({ 'atomic:operations': [hire('a'), { op: 'remove', ref: { type: 'employees', lid: 'b' } }] }, 400, '/atomic:operations/1/ref/lid');
