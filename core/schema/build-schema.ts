@@ -10,6 +10,7 @@ import { guardedActions } from '../resource/resource-guard.ts';
 import { Types } from '../types/index.ts';
 import type { FlagValue, ResourceSchema, Schema } from './schema-types.ts';
 import { supportsCursors } from '../resource/cursor-support.ts';
+import { versionAttributeOf } from '../conditional/version.ts';
 
 type ResourceClass = typeof ResourceBase;
 
@@ -70,6 +71,8 @@ export function resourceSchema(resource: ResourceClass): ResourceSchema {
     default_sort: resource.defaultSort ?? null,
     default_page_size: resource.defaultPageSize,
     cursor_pagination: supportsCursors(resource),
+    version_attribute: versionAttributeOf(resource) ?? null,
+    ...(resource.cacheControl === undefined ? {} : { cache_control: resource.cacheControl }),
     polymorphic: (resource.polymorphic?.length ?? 0) > 0,
     children: variantsOf(resource).slice(1).map((c) => c.name),
     ...(guardedActions(resource).length > 0 ? { guard: guardedActions(resource) } : {}),

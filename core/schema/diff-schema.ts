@@ -87,6 +87,8 @@ function diffResource(before: ResourceSchema, after: ResourceSchema, say: Say): 
   if (before.default_page_size !== after.default_page_size) say(`default page size changed from ${before.default_page_size} to ${after.default_page_size}.`);
   // a schema.json from before cursor pagination has no such member: nothing was promised
   if (before.cursor_pagination === true && !after.cursor_pagination) say('cursor pagination (page[after], page[before]) was removed.');
+  // clients that send the version back in If-Match would get 400s
+  if (typeof before.version_attribute === 'string' && !after.version_attribute) say(`conditional writes by version (If-Match, meta.version) were removed: records no longer carry ${before.version_attribute}.`);
 }
 
 function diffFilter(name: string, filter: FilterSchema, next: FilterSchema, say: Say): void {

@@ -57,6 +57,10 @@ export interface ResourceSchema {
   default_page_size: number;
   /** The index takes `page[after]` and `page[before]` (cursor pagination) besides `page[number]`. */
   cursor_pagination: boolean;
+  /** The attribute holding a record's version: writes take `If-Match` (and `meta.version`) with it. Null when none; absent in older exports. */
+  version_attribute?: string | null;
+  /** The Resource's own `Cache-Control` for its GET answers, when it declares one. */
+  cache_control?: string;
   polymorphic: boolean;
   children: string[];
   /** The actions a Resource-level guard (`guard(...)`) decides per request; absent when none. */

@@ -86,6 +86,10 @@ const cases: Array<[string, (r: typeof GuardedResource, v: 'old' | 'new') => voi
     r.adapter = KeysetAdapter as never;
     if (v === 'new') r.paginate((scope: unknown) => scope);
   }, ['EmployeeResource: cursor pagination (page[after], page[before]) was removed.']],
+  ['a version no longer declared', (r, v) => {
+    r.attribute('lock_version', 'integer');
+    if (v === 'old') r.versionAttribute = 'lock_version';
+  }, ['EmployeeResource: conditional writes by version (If-Match, meta.version) were removed: records no longer carry lock_version.']],
   ['a removed action', (r, v) => r.primaryEndpoint('/employees', v === 'old' ? ['index', 'show', 'create'] : ['index', 'show']), ['EmployeeResource: Endpoint "/api/v1/employees" removed action :create.']],
   ['a removed endpoint', (r, v) => r.primaryEndpoint(v === 'old' ? '/employees' : '/staff'), ['EmployeeResource: Endpoint "/api/v1/employees" was removed.']],
 ];
@@ -124,6 +128,34 @@ test('cursor pagination is in the schema; a schema.json from before it promised 
   after.resources[0]!.cursor_pagination = false;
   t.deepEqual(breakingChanges(before, after), []);
   t.deepEqual(breakingChanges(after, schema), [], 'gaining it is an addition');
+});
+
+test('the version attribute and the declared Cache-Control are in the schema; gaining a version is an addition', (t) => {
+  class Versioned extends Resource {
+    static {
+      this.type = 'versioned';
+      this.attribute('revision', 'integer');
+      this.versionAttribute = 'revision';
+      this.cacheControl = 'public, max-age=60';
+    }
+  }
+  class Plain extends Resource {
+    static {
+      this.type = 'plain';
+    }
+  }
+  const schema = buildSchema([Versioned, Plain]);
+  t.like(schema.resources.find((r) => r.type === 'versioned'), { version_attribute: 'revision', cache_control: 'public, max-age=60' });
+  const plain = schema.resources.find((r) => r.type === 'plain')!;
+  t.is(plain.version_attribute, null);
+  t.false('cache_control' in plain, 'the router decides it: private with a context function');
+  t.deepEqual(api((v) => (r) => {
+    r.attribute('lock_version', 'integer');
+    if (v === 'new') r.versionAttribute = 'lock_version';
+  }), []);
+  const older = structuredClone(schema);
+  for (const resource of older.resources) delete resource.version_attribute;
+  t.deepEqual(breakingChanges(older, schema), [], 'a schema.json from before versions promised nothing');
 });
 
 test('guards becoming looser are not breaking', (t) => {
