@@ -1,34 +1,13 @@
 import test from 'ava';
-import type { Sequelize } from 'sequelize';
-import { createApp } from '../../../examples/employee-directory/app.ts';
-import { seed } from '../../../examples/employee-directory/db/seed.ts';
-import { openDatabase, testDatabases } from '../../support/databases.ts';
-import { serve, type HttpClient } from '../../support/http.ts';
+import { testDatabases } from '../../support/databases.ts';
+import { exampleApi } from '../../support/example-api.ts';
 
 type Resource = { id: string; type: string; attributes: Record<string, unknown> };
 type Doc = { data: Resource[]; meta: { stats?: Record<string, Record<string, number>> }; links?: Record<string, string> };
 
 /** The example application's read API as a client sees it, on every database. */
 for (const db of testDatabases()) {
-  let sequelize: Sequelize;
-  let client: HttpClient;
-
-  test.before(async () => {
-    sequelize = await openDatabase(db, 'example_read_api');
-    const { app, models } = createApp(sequelize);
-    await sequelize.sync({ force: true });
-    await seed(models);
-    client = await serve(app);
-  });
-  test.after.always(async () => {
-    await client?.close();
-    await sequelize?.close();
-  });
-
-  const get = async (path: string, headers?: Record<string, string>) => {
-    const response = await client.get(path, headers);
-    return { status: response.status, body: response.body as Doc };
-  };
+  const get = exampleApi<Doc>(db, 'example_read_api');
 
   test(`${db.name}: employees list 20 at a time, sorted by last name, with pagination links`, async (t) => {
     const { status, body } = await get('/api/v1/employees');

@@ -1,9 +1,6 @@
 import test from 'ava';
-import type { Sequelize } from 'sequelize';
-import { createApp } from '../../../examples/employee-directory/app.ts';
-import { seed } from '../../../examples/employee-directory/db/seed.ts';
-import { openDatabase, testDatabases } from '../../support/databases.ts';
-import { serve, type HttpClient } from '../../support/http.ts';
+import { testDatabases } from '../../support/databases.ts';
+import { exampleApi } from '../../support/example-api.ts';
 
 type Resource = { id: string; type: string; attributes: Record<string, unknown>; relationships?: Record<string, { data?: unknown }> };
 type Doc = {
@@ -16,25 +13,7 @@ type Doc = {
 
 /** `filter[has]`, `filter[has_no]` and related sorts as the README shows them, over HTTP, on every database. */
 for (const db of testDatabases()) {
-  let sequelize: Sequelize;
-  let client: HttpClient;
-
-  test.before(async () => {
-    sequelize = await openDatabase(db, 'example_related_filters');
-    const { app, models } = createApp(sequelize);
-    await sequelize.sync({ force: true });
-    await seed(models, { employees: 120 });
-    client = await serve(app);
-  });
-  test.after.always(async () => {
-    await client?.close();
-    await sequelize?.close();
-  });
-
-  const get = async (path: string, headers?: Record<string, string>) => {
-    const response = await client.get(path, headers);
-    return { status: response.status, body: response.body as Doc };
-  };
+  const get = exampleApi<Doc>(db, 'example_related_filters', { employees: 120 });
   const ids = (doc: Doc) => doc.data.map((r) => Number(r.id));
 
   test(`${db.name}: employees with an Engineering position; the included positions stay unfiltered`, async (t) => {
