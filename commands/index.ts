@@ -9,12 +9,12 @@ import { schemaExport } from './schema-export.ts';
 
 export { defineConfig, type ProjectConfig, type GeneratorPaths, type GeneratorSettings, type GeneratorStyle } from './host/project-config.ts';
 export { importResources, resourcesFrom } from './host/import-resources.ts';
-export type { MuralPlugin, PluginHost } from './host/plugin.ts';
+export type { AdapterLoader, MuralPlugin, PluginHost } from './host/plugin.ts';
 export type { CommandColor, CommandDefinition, CommandContext, CommandOption, CommandIO } from './host/command.ts';
 export { CommandError } from './host/command.ts';
 export type { Template, TemplateContext, TemplatePaths } from './host/template.ts';
 export type { CodeStyle } from './host/code-style.ts';
-export { runCli, type CliOptions } from './host/run-cli.ts';
+export { registeredAdapter, runCli, type CliOptions } from './host/run-cli.ts';
 
 /** The commands every project has; plugins add the rest. */
 export const coreCommands: CommandDefinition[] = [init, schemaExport, schemaCheck, openapi, guards, query, generateResource];

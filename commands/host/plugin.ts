@@ -9,8 +9,17 @@ export interface PluginHost {
   template(name: string, template: Template): void;
   /** Registers a type in `Types`. */
   type(name: string, definition: TypeDefinition): void;
-  /** Makes an adapter available by name. */
-  adapter(name: string, adapter: AdapterClass): void;
+  /**
+   * Makes an adapter available by name (see `registeredAdapter`): its class,
+   * or `{ load }` to import it only when first asked for, so that commands
+   * which never touch a database (`mural --help`) do not load its driver.
+   */
+  adapter(name: string, adapter: AdapterClass | AdapterLoader): void;
+}
+
+/** An adapter registered without being loaded: `load` imports it on first use. */
+export interface AdapterLoader {
+  load(): Promise<AdapterClass>;
 }
 
 /** A plugin is a plain object; the built-in ones use the same interface. */

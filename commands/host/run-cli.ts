@@ -24,8 +24,13 @@ const processIO: CommandIO = {
   interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY),
 };
 
-/** Registered adapters by name, for plugins and configs that pick one by name. */
-export const adapters = new Map<string, AdapterClass>();
+/** Registered adapters by name, each loaded on first use. */
+const adapters = new Map<string, () => Promise<AdapterClass>>();
+
+/** The adapter a plugin registered under `name` (`sequelize` by default), loaded if it was not yet; undefined if none was. */
+export function registeredAdapter(name: string): Promise<AdapterClass | undefined> {
+  return adapters.get(name)?.() ?? Promise.resolve(undefined);
+}
 
 /**
  * Runs `mural` with `argv`: loads the config and its plugins, builds the
@@ -77,7 +82,10 @@ async function setupPlugins(plugins: MuralPlugin[], options: CliOptions) {
     command: (definition) => void commands.push(definition),
     template: (name, template) => void templates.set(name, template),
     type: (name, definition) => void (Types[name] = definition),
-    adapter: (name, adapter) => void adapters.set(name, adapter),
+    adapter: (name, adapter) => {
+      let loaded: Promise<AdapterClass> | undefined;
+      adapters.set(name, typeof adapter === 'function' ? () => Promise.resolve(adapter) : () => (loaded ??= adapter.load()));
+    },
   };
   for (const plugin of plugins) await plugin.setup(host);
   return { commands, templates };

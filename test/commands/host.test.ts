@@ -136,3 +136,24 @@ test('NO_COLOR turns colour off even in a terminal', async (t) => {
     else process.env.NO_COLOR = previous;
   }
 });
+
+test('plugins register adapters without loading them: mural --help never loads Sequelize; registeredAdapter loads it on first use', async (t) => {
+  const script = `
+import { createRequire } from 'node:module';
+const require = createRequire(import.meta.url);
+const sequelizeModules = () => Object.keys(require.cache).filter((path) => /[\\\\/]node_modules[\\\\/]sequelize[\\\\/]/.test(path)).length;
+const { main } = await import(${JSON.stringify(resolve(repo, 'bin/main.ts'))});
+const code = await main(['--help'], { io: { out() {}, err() {}, interactive: false }, cwd: ${JSON.stringify(tmpdir())} });
+const afterHelp = sequelizeModules();
+const { registeredAdapter } = await import(${JSON.stringify(cli)});
+const adapter = await registeredAdapter('sequelize');
+console.log(JSON.stringify({ code, afterHelp, adapter: adapter?.name, afterLoad: sequelizeModules(), none: (await registeredAdapter('nope')) ?? null }));
+`;
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: repo });
+  const result = JSON.parse(stdout) as { code: number; afterHelp: number; adapter: string; afterLoad: number; none: null };
+  t.is(result.code, 0);
+  t.is(result.afterHelp, 0, 'no module of Sequelize loaded for --help');
+  t.is(result.adapter, 'SequelizeAdapter');
+  t.true(result.afterLoad > 0);
+  t.is(result.none, null);
+});
