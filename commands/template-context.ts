@@ -3,7 +3,7 @@ import { typeFromClassName } from '../core/resource/naming.ts';
 import { codeStyle } from './host/code-style.ts';
 import type { CommandContext } from './host/command.ts';
 import { parseModuleReference } from './host/module-reference.ts';
-import { isModulePackage } from './host/package-type.ts';
+import { isModulePackage, testRunnerOf } from './host/package-type.ts';
 import { DEFAULT_GENERATOR_PATHS, DEFAULT_GENERATOR_STYLE, type GeneratorSettings } from './host/project-config.ts';
 import type { TemplateContext, TemplatePaths } from './host/template.ts';
 
@@ -58,6 +58,7 @@ export function templateContext(context: CommandContext, request: GenerateReques
     actions: request.actions,
     paths: files,
     code,
+    testRunner: configured.testRunner ?? testRunnerOf(context.root),
     databaseExport: database?.exportName ?? 'sequelize',
     ...(base ? { baseResource: { exportName: base.exportName } } : {}),
     importPath(from, to) {

@@ -1,3 +1,4 @@
+import type { TestRunner } from './package-type.ts';
 import type { OpenApiInfo, Resource } from '../../core/index.ts';
 import type { MuralPlugin } from './plugin.ts';
 
@@ -27,6 +28,12 @@ export interface GeneratorStyle {
    * `allowImportingTsExtensions`) or `.js` (what `tsc` with `module: nodenext` expects).
    */
   importExtension: '.ts' | '.js';
+  /**
+   * What generated tests are written for: `ava`, `vitest`, or `node`
+   * (`node:test`, run by `node --test`). Default: the runner the project's
+   * package.json lists (Vitest, else ava), else `node`.
+   */
+  testRunner?: TestRunner;
   /**
    * `path#export` of the application's Sequelize instance (`#default` for a
    * default export or `module.exports`), which generated models use. Absent,

@@ -1,4 +1,5 @@
 import type { CodeStyle } from './code-style.ts';
+import type { TestRunner } from './package-type.ts';
 
 /** Everything a generator template is given about the Resource being generated. */
 export interface TemplateContext {
@@ -19,6 +20,8 @@ export interface TemplateContext {
   paths: TemplatePaths;
   /** How the project writes code: TypeScript or JavaScript, ES modules or CommonJS. */
   code: CodeStyle;
+  /** What the generated test is written for. */
+  testRunner: TestRunner;
   /** The export of `paths.database` holding the Sequelize instance: a name, or `default`. */
   databaseExport: string;
   /** The application's abstract Resource at `paths.baseResource`, when generated Resources extend one. */

@@ -49,6 +49,8 @@ export function createApp(name: string, files: Record<string, string>): string {
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, unknown>;
   const nodeArguments = [`--import=tsx`, `--import=${NODE_IMPORTS[3]}`];
   pkg.ava = { extensions: { ts: 'module', js: true }, nodeArguments, workerThreads: false, timeout: '2m' };
+  // an ava project, as far as `mural generate` can tell: its tests are written for ava
+  pkg.devDependencies = { ...(pkg.devDependencies as object | undefined), ava: '*' };
   writeFileSync(join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
   return dir;
 }
