@@ -2,7 +2,10 @@ import test from 'ava';
 import { createApp } from '../../../examples/employee-directory/app.ts';
 import { seed } from '../../../examples/employee-directory/db/seed.ts';
 import { configureReplicas } from '../../../plugins/sequelize/index.ts';
-import { readsOwnWrites } from '../../../core/index.ts';
+import { Sequelize } from 'sequelize';
+import { DatabaseTimeout, readsOwnWrites, withDeadline } from '../../../core/index.ts';
+import type { SequelizeScope } from '../../../plugins/sequelize/index.ts';
+import { eventually } from '../../support/child-server.ts';
 import { openDatabase } from '../../support/databases.ts';
 import { serve, type HttpClient } from '../../support/http.ts';
 import { openReplicated, replicaUrl, startStandby, stopStandby, type ReplicatedDatabase } from '../../support/replica.ts';
@@ -101,6 +104,28 @@ if (replicaUrl()) {
     } finally {
       await db.replica.query('SELECT pg_wal_replay_resume()');
     }
+  });
+
+  test.serial('a read on the replica past databaseTimeout is cancelled on the replica', async (t) => {
+    const { EmployeeResource } = app.resources;
+    class SlowEmployees extends EmployeeResource {
+      static {
+        this.type = 'employees';
+        this.filter('slow', 'boolean', {}, { eq: (scope: SequelizeScope) => scope.where(Sequelize.literal('(SELECT 1 FROM pg_sleep(30)) = 1')) });
+      }
+    }
+    const sleeping = async () => {
+      const [rows] = await db.replica.query(
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE '%pg_sleep(30)%' AND state = 'active' AND pid <> pg_backend_pid()",
+      );
+      return (rows as Array<{ n: number }>)[0]!.n;
+    };
+    reset();
+    const error = await t.throwsAsync(withDeadline(() => SlowEmployees.all({ filter: { slow: true } }).data, { timeout: 500 }), { instanceOf: DatabaseTimeout });
+    t.is(error.code, 'database_timeout');
+    t.deepEqual(ports(), new Set([db.replicaPort]));
+    await eventually(async () => (await sleeping()) === 0, 5000, 'the statement on the replica cancelled');
+    t.is(await sleeping(), 0);
   });
 
   test.serial('with the replica down, reads go to the primary; once it is back, to the replica again', async (t) => {
