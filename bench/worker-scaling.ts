@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createApp } from '../examples/employee-directory/app.ts';
 import { connect } from '../examples/employee-directory/db/connection.ts';
@@ -20,10 +21,10 @@ const PATH = `/api/v1/employees?${INCLUDE_QUERY}`;
  * process of its own, NODE_ENV=production) on PostgreSQL with 1,000
  * employees, with MURAL_WORKERS=1 and MURAL_WORKERS=2, under `connections`
  * concurrent clients. Both servers run throughout and are loaded in turn,
- * `rounds` times each; the best round of each counts. The load generator and
+ * `rounds` times each, in alternating order; the best round of each counts. The load generator and
  * PostgreSQL share the machine's cores with the workers.
  */
-export async function workerScaling(postgresUrl: string, counts = [1, 2], connections = 16, seconds = 5, rounds = 2): Promise<WorkerThroughput[]> {
+export async function workerScaling(postgresUrl: string, counts = [1, 2], connections = 16, seconds = 5, rounds = 4): Promise<WorkerThroughput[]> {
   const url = await freshPostgres(postgresUrl, 'mural_bench_workers');
   const sequelize = connect(url);
   const { models } = createApp(sequelize);
@@ -37,8 +38,10 @@ export async function workerScaling(postgresUrl: string, counts = [1, 2], connec
     for (const server of servers) await load(server, connections, 2);
     const best = servers.map(() => ({ requestsPerSecond: 0, p99: Infinity }));
     for (let round = 0; round < rounds; round++) {
-      for (const [i, server] of servers.entries()) {
-        const result = await load(server, connections, seconds);
+      // ABBA: neither server always runs first, right after the other's load
+      const order = round % 2 === 0 ? [...servers.keys()] : [...servers.keys()].reverse();
+      for (const i of order) {
+        const result = await load(servers[i]!, connections, seconds);
         best[i] = { requestsPerSecond: Math.max(best[i]!.requestsPerSecond, result.requestsPerSecond), p99: Math.min(best[i]!.p99, result.p99) };
       }
     }
@@ -57,9 +60,10 @@ async function load(server: ChildServer, connections: number, seconds: number): 
 
 /** The scenario's lines, as `npm run bench` prints them. */
 export function describeScaling(results: readonly WorkerThroughput[]): string[] {
-  const [one, two] = results;
+  const one = results.find((r) => r.workers === 1);
+  const two = results.find((r) => r.workers === 2);
   const lines = results.map((r) => `   MURAL_WORKERS=${r.workers}: ${r.requestsPerSecond.toFixed(0)} req/s (p99 ${r.p99} ms)`);
-  if (one && two) lines.push(`   ${two.workers} workers / ${one.workers}: ×${(two.requestsPerSecond / one.requestsPerSecond).toFixed(2)} (no target: the load generator and PostgreSQL share these cores)`);
+  if (one && two) lines.push(`   2 workers / 1: ×${(two.requestsPerSecond / one.requestsPerSecond).toFixed(2)} (no target: the load generator and PostgreSQL share these ${availableParallelism()} cores)`);
   return lines;
 }
 
