@@ -51,8 +51,8 @@ export async function openReplicated(key: string, options: Options = {}): Promis
   const standbyAdmin = new Sequelize(standby.toString(), { logging: false });
   const caughtUp = () => replayed(primary, standbyAdmin);
   await caughtUp();
-  const replica = new Sequelize(database, username, null as unknown as string, { dialect: 'postgres', host: standby.hostname, port: replicaPort, logging: false });
-  const sequelize = new Sequelize(database, username, null as unknown as string, {
+  const replica = new Sequelize(database, username, undefined, { dialect: 'postgres', host: standby.hostname, port: replicaPort, logging: false });
+  const sequelize = new Sequelize(database, username, undefined, {
     dialect: 'postgres',
     logging: false,
     ...options,
