@@ -3,7 +3,8 @@
 # from it, as cluster `replica` on port 5433: what the read-replica tests run
 # against. Idempotent: a standby that is already streaming is left alone; one
 # that is missing, stopped or broken is made again from a fresh base backup.
-# Run as root (it edits the primary's pg_hba.conf and owns files to postgres).
+# Run as root (it edits the primary's pg_hba.conf and owns files to postgres); .ci/run runs it, and
+# so can a developer: then MURAL_TEST_POSTGRES_REPLICA=postgres://postgres@127.0.0.1:5433/test.
 set -euo pipefail
 
 PRIMARY_PORT="${PRIMARY_PORT:-5432}"
@@ -41,6 +42,7 @@ else
 fi
 
 DATA="$(pg_lsclusters -h | awk -v v="$VERSION" -v c="$CLUSTER" '$1 == v && $2 == c {print $6}')"
+case "$DATA" in /*/"$CLUSTER") ;; *) echo "unexpected data directory '$DATA' for $VERSION/$CLUSTER" >&2; exit 1 ;; esac
 rm -rf "$DATA"
 # -R writes standby.signal and primary_conninfo: the copy starts as a hot standby streaming from the primary
 pg_basebackup -h 127.0.0.1 -p "$PRIMARY_PORT" -U postgres -D "$DATA" -R -X stream -c fast
