@@ -5,6 +5,7 @@ import { openFixture, removeFixtureFiles, type Fixture } from './fixtures.ts';
 import { loadTest } from './http-load.ts';
 import { measureCliStartup } from './cli-startup.ts';
 import { cursorPages } from './cursor-pages.ts';
+import { describeScaling, workerScaling } from './worker-scaling.ts';
 import { alternate, heapUsedBy } from './measure.ts';
 import { apps, contenders, HAS_QUERY, handWrittenCreate, INCLUDE_QUERY, muralCreatePayload, muralPage, relatedFilterContenders } from './scenarios.ts';
 
@@ -140,6 +141,11 @@ const { offsetFirst, offsetLast, cursorFirst, cursorLast } = deep.timings;
 say(`   offset (with the COUNT behind its last link): page 1 ${ms(offsetFirst!.median)}, page ${deep.lastPage} ${ms(offsetLast!.median)}; last/first ×${(offsetLast!.median / offsetFirst!.median).toFixed(1)}`);
 say(`   cursor: page 1 ${ms(cursorFirst!.median)}, page ${deep.lastPage} ${ms(cursorLast!.median)}; last/first ×${target('scenario 8 cursor last/first page time', cursorLast!.median / cursorFirst!.median, 2, false)}`);
 say(`   page ${deep.lastPage}: offset/cursor time ×${(offsetLast!.median / cursorLast!.median).toFixed(1)}`);
+
+if (postgresUrl) {
+  say(`\n9. Worker scaling: the example server (npm start) with MURAL_WORKERS=1 and 2, GET /api/v1/employees?${INCLUDE_QUERY} over HTTP, 16 connections, 1,000 employees, PostgreSQL`);
+  for (const line of describeScaling(await workerScaling(postgresUrl))) say(line);
+}
 
 await raw.close();
 await bigRaw.close();

@@ -31,7 +31,7 @@ export type {
 } from './resource/relationship-definition.ts';
 export type { OnGroup } from './resource/declare-relationship.ts';
 export { prepareResources } from './relationships/prepare.ts';
-export { currentTransaction } from './transaction.ts';
+export { currentTransaction, readsOwnWrites, withOwnWrites } from './transaction.ts';
 export { WriteProxy, type WriteTarget } from './write/write-proxy.ts';
 export { RelationshipWrite } from './related/relationship-write.ts';
 export type { RelationshipOperation } from './related/find-relationship.ts';

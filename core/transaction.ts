@@ -13,3 +13,20 @@ export function currentTransaction(): unknown {
 export function withTransaction<T>(transaction: unknown, fn: () => Promise<T>): Promise<T> {
   return storage.run(transaction, fn);
 }
+
+const ownWrites = new AsyncLocalStorage<true>();
+
+/**
+ * Whether the reads running now must see what this request wrote: inside a
+ * write's transaction, or answering a write that has committed. An adapter
+ * that reads from replicas sends such reads to the primary, since a replica
+ * may not have replayed the write yet.
+ */
+export function readsOwnWrites(): boolean {
+  return storage.getStore() !== undefined || ownWrites.getStore() === true;
+}
+
+/** Runs `fn` with reads that see this request's committed writes (`readsOwnWrites()` is true in it). */
+export function withOwnWrites<T>(fn: () => Promise<T>): Promise<T> {
+  return ownWrites.run(true, fn);
+}

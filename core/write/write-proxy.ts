@@ -10,6 +10,7 @@ import { persistWrite, type WriteTarget } from './persist-write.ts';
 import { renderWrite } from './render-write.ts';
 import type { WriteNode } from './write-node.ts';
 import { versionOf } from '../conditional/version.ts';
+import { withOwnWrites } from '../transaction.ts';
 
 export type { WriteTarget } from './persist-write.ts';
 
@@ -53,8 +54,9 @@ export class WriteProxy<Model = unknown> {
     if (this.target.action === 'destroy') return { data: null, meta: {} };
     const root = this.root;
     // not unlessTransient: the write has committed, and a 503 would tell the client to send it again;
-    // answering it gets a time limit of its own, so a slow re-read is never reported as a failed write
-    const run = () => withDeadline(() => renderWrite(root, this.params), { fresh: true });
+    // answering it gets a time limit of its own, so a slow re-read is never reported as a failed write;
+    // its reads must see the write, which a read replica may not have replayed yet
+    const run = () => withDeadline(() => withOwnWrites(() => renderWrite(root, this.params)), { fresh: true });
     return this.capturedContext ? withContext(this.capturedContext, run) : run();
   }
 

@@ -1,22 +1,54 @@
+import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
+import type { Sequelize } from 'sequelize';
 import { answerClientErrors, gracefulShutdown, muralHealth } from 'mural/express';
 import { connect } from './db/connection.ts';
+import type { Models } from './db/models/index.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { upgradeSchema } from './db/upgrade.ts';
 import { createApp } from './app.ts';
+import { supervise, workerCount } from './workers.ts';
 
-// `npm start`: PORT (default 3000; 0 picks a free one), DATABASE_URL (default a SQLite file in .data/), SEED=0 to skip demo data.
+// `npm start`: PORT (default 3000; 0 picks a free one), DATABASE_URL (default a SQLite file in .data/), SEED=0 to skip demo data,
+// MURAL_WORKERS (default 1; `auto`: one per core): processes sharing the port; DATABASE_REPLICA_URLS, DATABASE_POOL_MAX (db/connection.ts).
+const workers = workerCount();
+const url = (port: number) => `http://localhost:${port}/api/v1/employees`;
 const sequelize = connect(process.env.DATABASE_URL);
 const { app, models } = createApp(sequelize);
-app.get('/health', muralHealth({ check: () => sequelize.query('SELECT 1') }));
-await sequelize.sync();
-await upgradeSchema(sequelize);
-if (process.env.SEED !== '0') await seedIfEmpty(models);
-const server = app.listen(Number(process.env.PORT ?? 3000), () => {
-  const { port } = server.address() as AddressInfo;
-  console.log(`Employee directory: http://localhost:${port}/api/v1/employees`);
-});
-// SIGTERM/SIGINT: finish in-flight requests, then close the pool and exit
-gracefulShutdown(server, { close: () => sequelize.close() });
-// URLs and headers too long for Node get a JSON:API 431 rather than a bare status line
-answerClientErrors(server);
+
+if (cluster.isPrimary) await prepareDatabase(sequelize, models);
+if (workers > 1 && cluster.isPrimary) {
+  // the primary only hands out connections; its own database connection is not needed any more
+  await sequelize.close();
+  supervise({ workers, env: {}, listening: (port) => console.log(`Employee directory: ${url(port)} (${workers} workers)`) });
+} else {
+  serve();
+}
+
+/** Schema and demo data, once, before any worker serves: N processes syncing at once would race on the catalog. */
+async function prepareDatabase(sequelize: Sequelize, models: Models): Promise<void> {
+  if (workers > 1 && sequelize.getDialect() === 'sqlite') sqliteWithWorkers();
+  await sequelize.sync();
+  await upgradeSchema(sequelize);
+  if (process.env.SEED !== '0') await seedIfEmpty(models);
+}
+
+function sqliteWithWorkers(): void {
+  if (process.env.DATABASE_URL === ':memory:' || process.env.DATABASE_URL === 'sqlite::memory:') {
+    console.error('MURAL_WORKERS > 1 with an in-memory SQLite database: each worker would have a database of its own. Use a file, PostgreSQL or MySQL.');
+    process.exit(1);
+  }
+  console.warn('MURAL_WORKERS > 1 on SQLite: the workers share the file, but SQLite has one writer at a time; workers pay off on PostgreSQL or MySQL.');
+}
+
+function serve(): void {
+  app.get('/health', muralHealth({ check: () => sequelize.query('SELECT 1') }));
+  const server = app.listen(Number(process.env.PORT ?? 3000), () => {
+    const { port } = server.address() as AddressInfo;
+    if (cluster.isPrimary) console.log(`Employee directory: ${url(port)}`);
+  });
+  // SIGTERM/SIGINT: finish in-flight requests, then close the pool and exit
+  gracefulShutdown(server, { close: () => sequelize.close() });
+  // URLs and headers too long for Node get a JSON:API 431 rather than a bare status line
+  answerClientErrors(server);
+}

@@ -1,4 +1,5 @@
 import type { Sequelize } from 'sequelize';
+import { connectionConfig } from './read-replicas.ts';
 
 /** The parts of Sequelize's connection manager a cancel needs. */
 export interface ConnectionManager {
@@ -32,7 +33,8 @@ export async function cancelStatement(sequelize: Sequelize, connection: object):
   const dialect = sequelize.getDialect();
   if (dialect === 'sqlite') return (connection as SqliteConnection).interrupt();
   const manager = (sequelize as unknown as { connectionManager: ConnectionManager }).connectionManager;
-  const killer = await manager._connect(manager.config);
+  // the server the statement runs on: a replica's for a read on a replica
+  const killer = await manager._connect(connectionConfig(connection, manager.config));
   try {
     if (dialect === 'postgres') {
       await (killer as PostgresConnection).query('SELECT pg_cancel_backend($1)', [(connection as PostgresConnection).processID]);

@@ -3,6 +3,7 @@ import { Sequelize, type Transaction } from 'sequelize';
 import { currentDeadline, DatabaseTimeout, ServiceUnavailable, timeLeft, type Deadline } from '../../core/index.ts';
 import { cancelStatement, interruptedByCancel, type ConnectionManager } from './cancel-statement.ts';
 import { catchEarlyClientErrors } from './postgres-client-errors.ts';
+import { routeReads } from './read-replicas.ts';
 
 /** One statement run under a deadline: the connection it runs on, once known, and whether it was cancelled. */
 interface Watch {
@@ -41,6 +42,8 @@ export function enforceDeadlines(sequelize: Sequelize): void {
   enforced.add(sequelize);
   // the first use of an instance is where Mural prepares its connections too
   catchEarlyClientErrors(sequelize);
+  // beneath the deadline's wait for a connection, so falling back to the primary counts against the same deadline
+  routeReads(sequelize);
   const query = sequelize.query.bind(sequelize) as Query;
   (sequelize as unknown as { query: Query }).query = (sql, options = {}) =>
     withinDeadline(sequelize, options.transaction ?? clsTransaction(), kindOf(sql, options), () => query(sql, options));

@@ -6,8 +6,9 @@
  */
 import { expectTypeOf } from 'expect-type';
 import { DataTypes, Model, Op, Sequelize, type CreationOptional, type InferAttributes, type InferCreationAttributes, type ModelStatic, type WhereOptions } from 'sequelize';
-import { Resource, type Adapter, type AdapterClass } from 'mural';
+import { readsOwnWrites, Resource, withOwnWrites, type Adapter, type AdapterClass } from 'mural';
 import {
+  configureReplicas, REPLICA_DEFAULTS, type ReplicaSettings,
   configureSqlite, likeCondition, SequelizeAdapter, SequelizeScope, sequelizePlugin, SQLITE_DEFAULTS, textCondition,
   type SqliteSettings, type TextOperator,
 } from 'mural/sequelize';
@@ -66,6 +67,15 @@ configureSqlite(sequelize, { wal: false, retryAfter: 2, writeQueueLength: 100 })
 configureSqlite(sequelize);
 expectTypeOf(SQLITE_DEFAULTS).toEqualTypeOf<Readonly<SqliteSettings>>();
 expectTypeOf(sequelizePlugin).toEqualTypeOf<MuralPlugin>();
+
+// Read replicas (README, Running in production)
+configureReplicas(sequelize, { retryAfter: 5000 });
+configureReplicas(sequelize);
+expectTypeOf(REPLICA_DEFAULTS).toEqualTypeOf<Readonly<ReplicaSettings>>();
+expectTypeOf(withOwnWrites(async () => 1)).toEqualTypeOf<Promise<number>>();
+expectTypeOf(readsOwnWrites()).toEqualTypeOf<boolean>();
+// @ts-expect-error retryAfter is milliseconds
+configureReplicas(sequelize, { retryAfter: '5s' });
 
 // Mistakes that must not compile
 

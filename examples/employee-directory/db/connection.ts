@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Sequelize } from 'sequelize';
+import { Sequelize, type Options } from 'sequelize';
 import { configureSqlite } from 'mural/sequelize';
 
 const DEFAULT_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '../../../.data/employee-directory.db');
@@ -29,5 +29,34 @@ function open(url: string | undefined, logging: false | ((sql: string) => void))
     if (storage !== ':memory:') mkdirSync(dirname(resolve(storage)), { recursive: true });
     return new Sequelize({ dialect: 'sqlite', storage, logging });
   }
-  return new Sequelize(url, { logging });
+  const replicas = replication(process.env.DATABASE_REPLICA_URLS);
+  // Sequelize takes a `replication` key, even undefined, for replicas
+  return new Sequelize(url, { logging, pool: { max: poolMax() }, ...(replicas && { replication: replicas }) });
+}
+
+/** Connections each process may hold per pool (DATABASE_POOL_MAX, default Sequelize's 5). */
+function poolMax(): number {
+  const max = Number(process.env.DATABASE_POOL_MAX ?? 5);
+  if (!Number.isInteger(max) || max < 1) throw new Error(`DATABASE_POOL_MAX must be a positive whole number; got ${process.env.DATABASE_POOL_MAX}`);
+  return max;
+}
+
+/**
+ * DATABASE_REPLICA_URLS, comma-separated: read replicas of DATABASE_URL. Reads
+ * outside a write go to them; writes, and what a write's response reads, to
+ * DATABASE_URL. Unset: no `replication`, one pool.
+ */
+function replication(urls: string | undefined): Options['replication'] {
+  const replicas = (urls ?? '').split(',').map((u) => u.trim()).filter(Boolean);
+  if (replicas.length === 0) return undefined;
+  const read = replicas.map((replica) => {
+    const parsed = new URL(replica);
+    return {
+      host: parsed.hostname, port: parsed.port ? Number(parsed.port) : undefined,
+      username: parsed.username ? decodeURIComponent(parsed.username) : undefined,
+      password: parsed.password ? decodeURIComponent(parsed.password) : undefined,
+      database: parsed.pathname.length > 1 ? decodeURIComponent(parsed.pathname.slice(1)) : undefined,
+    };
+  });
+  return { read, write: {} };
 }
