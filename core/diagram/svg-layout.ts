@@ -36,8 +36,8 @@ export function layoutGraph(graph: ResourceGraph): Layout {
   const widths = new Map(graph.nodes.map((node) => [node.name, boxWidth(node.name, node.type)]));
   const widest = Math.max(120, ...widths.values());
   const n = order.length;
-  const rx = n <= 1 && !hub ? 0 : Math.max(widest * 1.2, n * 34);
-  const ry = n <= 1 && !hub ? 0 : Math.max(BOX_HEIGHT * 2.5, n * 24);
+  const rx = n <= 1 && !hub ? 0 : Math.max(widest * 1.6, n * 34);
+  const ry = n <= 1 && !hub ? 0 : Math.max(BOX_HEIGHT * 3.4, n * 24);
   const cx = MARGIN + widest / 2 + rx;
   const cy = MARGIN + BOX_HEIGHT / 2 + ry + 20;
   const boxes = new Map<string, Box>();
