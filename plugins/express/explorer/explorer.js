@@ -79,6 +79,8 @@ async function run(url) {
   $('result').hidden = false;
   $('request-url').textContent = url;
   $('status').textContent = 'loading…';
+  $('status').className = '';
+  $('result').setAttribute('aria-busy', 'true');
   fill($('document'));
   try {
     const { response, text } = await get(url, 'application/vnd.api+json');
@@ -95,6 +97,8 @@ async function run(url) {
   } catch (error) {
     $('status').textContent = 'network error';
     fill($('document'), h('p', { role: 'alert', className: 'errors' }, String(error)));
+  } finally {
+    $('result').setAttribute('aria-busy', 'false');
   }
 }
 

@@ -95,7 +95,7 @@ test.serial('a query with a filter, a sort and an include shows the URL it build
   const url = '/api/v1/employees?filter[age][gte]=40&sort=-age&include=positions&page[size]=5';
   t.is(await page.locator('#built-url').textContent(), url);
   await page.getByRole('button', { name: 'Run query' }).click();
-  await page.locator('#status.ok').waitFor();
+  await page.locator('#result[aria-busy="false"]').waitFor();
   t.is(await page.locator('#status').textContent(), '200 OK');
   t.is(await page.locator('#request-url').textContent(), url);
   const expected = await api(url);
@@ -122,8 +122,8 @@ test.serial('following a relationship runs its related endpoint', async (t) => {
   const first = (await api('/api/v1/employees?filter[age][gte]=40&sort=-age&include=positions&page[size]=5')).data[0]!;
   await page.locator('[data-section="data"] .record').first().locator('[data-relationship="positions"] button').click();
   const url = `/api/v1/employees/${first.id}/positions`;
-  await page.locator('#request-url', { hasText: new RegExp(`^${url}$`) }).waitFor();
-  await page.locator('#status.ok').waitFor();
+  await page.locator('#result[aria-busy="false"] #request-url', { hasText: new RegExp(`^${url}$`) }).waitFor();
+  t.is(await page.locator('#status').textContent(), '200 OK');
   t.deepEqual(await ids('data'), keys((await api(url)).data));
   t.true((await ids('data')).length > 0);
 });
@@ -132,7 +132,7 @@ test.serial('a bad value shows the 400 error document, pointing at the parameter
   await page.locator('nav button[data-resource="EmployeeResource"]').click();
   await addFilter('age', 'eq', 'abc');
   await page.getByRole('button', { name: 'Run query' }).click();
-  await page.locator('#status.failed').waitFor();
+  await page.locator('#result[aria-busy="false"] #status.failed').waitFor();
   t.is(await page.locator('#status').textContent(), '400 Bad Request');
   t.is(await page.locator('#request-url').textContent(), '/api/v1/employees?filter[age][eq]=abc');
   const alert = page.getByRole('alert');
