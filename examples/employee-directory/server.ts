@@ -15,6 +15,8 @@ if (process.env.SEED !== '0') await seedIfEmpty(models);
 const server = app.listen(Number(process.env.PORT ?? 3000), () => {
   const { port } = server.address() as AddressInfo;
   console.log(`Employee directory: http://localhost:${port}/api/v1/employees`);
+  // the router serves its API explorer unless NODE_ENV is production
+  if (process.env.NODE_ENV !== 'production') console.log(`API explorer: http://localhost:${port}/api/v1/explorer`);
 });
 // SIGTERM/SIGINT: finish in-flight requests, then close the pool and exit
 gracefulShutdown(server, { close: () => sequelize.close() });
