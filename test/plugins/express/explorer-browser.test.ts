@@ -131,7 +131,8 @@ test.serial('following a relationship runs its related endpoint', async (t) => {
 test.serial('a bad value shows the 400 error document, pointing at the parameter', async (t) => {
   await page.locator('nav button[data-resource="EmployeeResource"]').click();
   await addFilter('age', 'eq', 'abc');
-  await page.getByRole('button', { name: 'Run query' }).click();
+  // from the keyboard: Enter in the value submits the query
+  await page.locator('[data-part="filters"] .row').last().getByLabel('Value', { exact: true }).press('Enter');
   await page.locator('#result[aria-busy="false"] #status.failed').waitFor();
   t.is(await page.locator('#status').textContent(), '400 Bad Request');
   t.is(await page.locator('#request-url').textContent(), '/api/v1/employees?filter[age][eq]=abc');
@@ -154,6 +155,22 @@ test.serial('the diagram draws every Resource; guarded relationships appear, mar
   t.true(await page.locator('nav button[data-resource="NoteResource"]').isVisible());
   const attributes = page.locator('[data-table="Attributes"]');
   t.regex((await attributes.locator('tr', { has: page.locator('th', { hasText: 'salary' }) }).textContent()) ?? '', /guarded/);
+});
+
+test.serial('every control has a label, and the tables and rows are reachable from the keyboard', async (t) => {
+  const unlabelled = await page.locator('input, select, textarea').evaluateAll((controls) =>
+    controls.filter((c) => ((c as HTMLInputElement).labels?.length ?? 0) === 0 && !c.getAttribute('aria-label')).map((c) => c.outerHTML));
+  t.deepEqual(unlabelled, []);
+  await page.getByRole('button', { name: 'Add sort' }).focus();
+  await page.keyboard.press('Enter');
+  t.is(await page.evaluate(() => document.activeElement?.getAttribute('name')), 'sort');
+  await page.locator('[data-part="sorts"] .row').last().getByRole('button', { name: 'Remove this sort' }).press('Enter');
+  t.is(await page.locator('[data-part="sorts"] .row').count(), 0);
+  t.is(await page.evaluate(() => document.activeElement?.textContent), 'Add sort');
+  const filters = page.locator('[data-table="Filters"]');
+  t.false(await filters.evaluate((d) => (d as HTMLDetailsElement).open));
+  await filters.locator('summary').press('Enter');
+  t.true(await filters.evaluate((d) => (d as HTMLDetailsElement).open));
 });
 
 test.serial('the page ran without a script error or a Content-Security-Policy violation', (t) => {
