@@ -161,6 +161,9 @@ test.serial('every control has a label, and the tables and rows are reachable fr
   const unlabelled = await page.locator('input, select, textarea').evaluateAll((controls) =>
     controls.filter((c) => ((c as HTMLInputElement).labels?.length ?? 0) === 0 && !c.getAttribute('aria-label')).map((c) => c.outerHTML));
   t.deepEqual(unlabelled, []);
+  // the inline diagram brings ids of its own: none may shadow the page's
+  const ids = await page.evaluate(() => [...document.querySelectorAll('[id]')].map((element) => element.id));
+  t.deepEqual(ids.filter((id, i) => ids.indexOf(id) !== i), []);
   await page.getByRole('button', { name: 'Add sort' }).focus();
   await page.keyboard.press('Enter');
   t.is(await page.evaluate(() => document.activeElement?.getAttribute('name')), 'sort');
