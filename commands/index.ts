@@ -1,4 +1,5 @@
 import type { CommandDefinition } from './host/command.ts';
+import { diagram } from './diagram.ts';
 import { generateResource } from './generate-resource.ts';
 import { guards } from './guards.ts';
 import { init } from './init.ts';
@@ -17,4 +18,4 @@ export type { CodeStyle } from './host/code-style.ts';
 export { registeredAdapter, runCli, type CliOptions } from './host/run-cli.ts';
 
 /** The commands every project has; plugins add the rest. */
-export const coreCommands: CommandDefinition[] = [init, schemaExport, schemaCheck, openapi, guards, query, generateResource];
+export const coreCommands: CommandDefinition[] = [init, schemaExport, schemaCheck, openapi, diagram, guards, query, generateResource];

@@ -43,7 +43,8 @@ export type {
 export type { StatsResult } from './read/run-stats.ts';
 export type { PageCursors } from './read/page-cursors.ts';
 export type { SimpleJsonDocument } from './render/simple-json.ts';
-export { buildSchema, breakingChanges } from './schema/index.ts';
+export { buildSchema, breakingChanges, visibleSchema } from './schema/index.ts';
+export { renderMermaid, renderSvg, resourceGraph, type DiagramEdge, type DiagramEdgeKind, type DiagramNode, type ResourceGraph } from './diagram/index.ts';
 export type { Schema, ResourceSchema, AttributeSchema, FilterSchema, RelationshipSchema, SortSchema, FlagValue } from './schema/index.ts';
 export { buildOpenApi, type OpenApiOptions } from './openapi/index.ts';
 export type {

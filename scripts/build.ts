@@ -15,11 +15,11 @@
  * declarations, which esbuild cannot.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { build } from 'esbuild';
-import { ENTRY_POINTS, SOURCE_ROOTS, type EntryPoint } from './entry-points.ts';
+import { ASSET_FOLDERS, ENTRY_POINTS, SOURCE_ROOTS, type EntryPoint } from './entry-points.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -49,10 +49,13 @@ async function compileCommonJs(files: string[]): Promise<void> {
     sourcesContent: false,
     logLevel: 'warning',
     tsconfig: join(root, 'tsconfig.json'),
+    // a module that finds files beside itself (the explorer's) does so through import.meta.dirname in both builds
+    define: { 'import.meta.dirname': '__dirname' },
   });
   // sources import each other as `./x.ts`; the compiled files are `./x.js`
   for (const file of files) rewriteSpecifiers(join(cjs, relative(root, file)).replace(/\.ts$/, '.js'), COMPILED_SPECIFIER);
   writeFileSync(join(cjs, 'package.json'), `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`);
+  for (const folder of ASSET_FOLDERS) cpSync(join(root, folder), join(cjs, folder), { recursive: true });
 }
 
 /** `require("./x.ts")` in esbuild's output. */

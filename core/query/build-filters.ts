@@ -40,6 +40,11 @@ export function buildFilters(resource: ResourceBase, raw: Record<string, unknown
   return conditions;
 }
 
+/** The names `filter[...]` accepts on a Resource in this request (what the explorer lists). */
+export function usableFilterNames(resource: ResourceBase): string[] {
+  return [...usableFilters(resource, resolveFilters(resource.resourceClass.config), false).keys()];
+}
+
 function usableFilters(resource: ResourceBase, all: Map<string, ResolvedFilter>, readableOnly: boolean): Map<string, ResolvedFilter> {
   const owner = resource.resourceClass.name;
   const readable = (f: ResolvedFilter) => !readableOnly || readableWithoutRecord(resource, f.attribute.readable, `${owner} attribute ${f.name}`);

@@ -18,6 +18,7 @@ export function createApp(sequelize: Sequelize): { app: Express; models: Models;
       openapi: { info: API_INFO },
       // POST /api/v1/operations: several writes in one transaction (JSON:API Atomic Operations)
       operations: true,
+      // GET /api/v1/explorer: the API explorer, by default on unless NODE_ENV is production
     }),
   );
   return { app, models, resources };

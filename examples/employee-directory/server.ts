@@ -20,7 +20,7 @@ if (cluster.isPrimary) await prepareDatabase(sequelize, models);
 if (workers > 1 && cluster.isPrimary) {
   // the primary only hands out connections; its own database connection is not needed any more
   await sequelize.close();
-  supervise({ workers, env: {}, listening: (port) => console.log(`Employee directory: ${url(port)} (${workers} workers)`) });
+  supervise({ workers, env: {}, listening: (port) => announce(port, ` (${workers} workers)`) });
 } else {
   serve();
 }
@@ -45,10 +45,16 @@ function serve(): void {
   app.get('/health', muralHealth({ check: () => sequelize.query('SELECT 1') }));
   const server = app.listen(Number(process.env.PORT ?? 3000), () => {
     const { port } = server.address() as AddressInfo;
-    if (cluster.isPrimary) console.log(`Employee directory: ${url(port)}`);
+    if (cluster.isPrimary) announce(port, '');
   });
   // SIGTERM/SIGINT: finish in-flight requests, then close the pool and exit
   gracefulShutdown(server, { close: () => sequelize.close() });
   // URLs and headers too long for Node get a JSON:API 431 rather than a bare status line
   answerClientErrors(server);
+}
+
+function announce(port: number, workers: string): void {
+  console.log(`Employee directory: ${url(port)}${workers}`);
+  // the router serves its API explorer unless NODE_ENV is production
+  if (process.env.NODE_ENV !== 'production') console.log(`API explorer: http://localhost:${port}/api/v1/explorer`);
 }

@@ -9,6 +9,7 @@ import { create, destroy, update } from './write-handlers.ts';
 import { relationshipRoutes, type RelationshipRoute } from './relationship-handlers.ts';
 import { documentBytes, sendBytes, sendDocument } from './send-document.ts';
 import { operationsHandler } from './operations-handler.ts';
+import { serveExplorer } from './explorer-route.ts';
 
 export interface MuralRouterOptions {
   resources: ReadonlyArray<typeof Resource>;
@@ -37,6 +38,13 @@ export interface MuralRouterOptions {
    * several writes of the namespace's Resources in one transaction. Default: not served.
    */
   operations?: boolean;
+  /**
+   * Serve the API explorer at `{namespace}/explorer`: a page listing the
+   * namespace's Resources, building queries and showing their answers, with
+   * a relationship diagram. It queries the API as the browser's user.
+   * Default: on unless NODE_ENV is `production`.
+   */
+  explorer?: boolean;
 }
 
 interface Route {
@@ -90,6 +98,11 @@ export function muralRouter(options: MuralRouterOptions): Router {
     // the body must declare the atomic extension; the answer applies it whatever Accept preferred among what it allows
     const negotiate = negotiation({ body: true, extensions: [ATOMIC_EXTENSION], required: [ATOMIC_EXTENSION] }, development);
     serveOperations(router, options, [checkUrl, negotiate, bodyReader(readBody, development)], development);
+  }
+  if (options.explorer ?? process.env.NODE_ENV !== 'production') {
+    const settings = { resources: options.resources, context: options.context, development, before: [checkUrl] };
+    const served = options.resources.filter((resource) => !resource.abstractClass);
+    for (const namespace of new Set(served.map((resource) => resource.endpointNamespace ?? ''))) serveExplorer(router, namespace, settings);
   }
   describeRouter(router, options.resources, [...namespaces], options.openapi, { operations: options.operations ?? false });
   for (const namespace of namespaces) {

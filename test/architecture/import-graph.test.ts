@@ -22,7 +22,7 @@ const CORE_LAYERS: ReadonlyArray<readonly string[]> = [
   ['core/relationships/', 'core/query/', 'core/conditional/'],
   ['core/scope/', 'core/schema/'],
   // the OpenAPI description: schema.json's data, read further from the declarations
-  ['core/openapi/'],
+  ['core/openapi/', 'core/diagram/'],
   ['core/read/'],
   ['core/sideload/'],
   ['core/render/'],

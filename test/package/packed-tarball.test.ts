@@ -64,11 +64,28 @@ async function assertWriteAndErrors(t: ExecutionContext, server: RunningServer):
   t.like(await unknown.json(), { errors: [{ status: '404' }] });
 }
 
+/** The API explorer (on outside production): the page and the files it loads come out of the installed package. */
+async function assertExplorer(t: ExecutionContext, server: RunningServer): Promise<void> {
+  const base = `http://127.0.0.1:${server.port}/api/v1/explorer`;
+  const page = await fetch(base);
+  t.is(page.status, 200, server.output());
+  t.is(page.headers.get('content-type'), 'text/html; charset=utf-8');
+  t.regex(page.headers.get('content-security-policy') ?? '', /script-src 'self'/);
+  t.regex(await page.text(), /<script type="module" src="explorer\/explorer\.js"><\/script>/);
+  const script = await fetch(`${base}/explorer.js`);
+  t.is(script.headers.get('content-type'), 'text/javascript; charset=utf-8');
+  t.is(await script.text(), readFileSync(join(repo, 'plugins/express/explorer/explorer.js'), 'utf8'));
+  const schema = (await (await fetch(`${base}/schema.json`)).json()) as { schema: { resources: Array<{ name: string }> } };
+  t.deepEqual(schema.schema.resources.map((r) => r.name), ['AuthorResource', 'BookResource']);
+  t.regex(await (await fetch(`${base}/diagram.svg`)).text(), /<g data-edge="AuthorResource\.books">/);
+}
+
 async function serveAndQuery(t: ExecutionContext, command: string, args: string[], cwd: string): Promise<void> {
   const server = await startServer(command, args, cwd);
   try {
     await assertIncludeQuery(t, server);
     await assertWriteAndErrors(t, server);
+    await assertExplorer(t, server);
   } finally {
     await server.stop();
   }
@@ -100,6 +117,8 @@ test('the tarball ships the build, the sources its maps point at, and nothing el
   t.true(files.includes('dist/cjs/core/index.js') && files.includes('dist/cjs/core/index.js.map'));
   t.true(files.includes('dist/cjs/core/index.d.ts') && files.includes('dist/cjs/core/index.d.ts.map'));
   t.true(files.includes('dist/esm/index.js') && files.includes('dist/esm/index.d.ts'));
+  // the explorer's page, beside the compiled module that serves it
+  for (const name of ['index.html', 'explorer.js', 'explorer.css']) t.true(files.includes(`dist/cjs/plugins/express/explorer/${name}`), name);
 });
 
 test('a plain ES module app imports mural and serves an include query', async (t) => {

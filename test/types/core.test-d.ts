@@ -13,6 +13,7 @@ import {
   DataTypes, Model, Op, Sequelize,
   type CreationOptional, type ForeignKey, type InferAttributes, type InferCreationAttributes,
 } from 'sequelize';
+import { renderMermaid, renderSvg, resourceGraph, visibleSchema, type ResourceGraph, type Schema } from 'mural';
 import { buildOpenApi, buildSchema, Resource, Types, type OpenApiDocument, type OpenApiInfo, type TypeDefinition, type TypeName } from 'mural';
 import { SequelizeAdapter, type SequelizeScope, likeCondition, textCondition } from 'mural/sequelize';
 
@@ -326,3 +327,14 @@ buildOpenApi([EmployeeResource], { servers: [{ url: '/v2' }] });
 buildOpenApi(buildSchema([EmployeeResource]));
 // @ts-expect-error info needs a version
 buildOpenApi([EmployeeResource], { info: { title: 'Directory' } });
+
+// ---------------------------------------------------------------------------
+// Relationship diagrams, and the schema as one request may use it
+
+const graph = resourceGraph(buildSchema([EmployeeResource]));
+expectTypeOf(graph).toEqualTypeOf<ResourceGraph>();
+expectTypeOf(renderSvg(graph)).toEqualTypeOf<string>();
+expectTypeOf(renderMermaid(graph)).toEqualTypeOf<string>();
+expectTypeOf(visibleSchema([EmployeeResource])).toEqualTypeOf<Schema>();
+// @ts-expect-error a graph is drawn from a schema, not from Resource classes
+resourceGraph([EmployeeResource]);

@@ -10,7 +10,7 @@ import { DataTypes, Model, Sequelize, type CreationOptional, type InferAttribute
 import { Resource, type MuralContext } from 'mural';
 import {
   answerClientErrors, expressPlugin, gracefulShutdown, JSONAPI_MEDIA_TYPE, muralHealth, muralRouter, sendError,
-  type MuralOpenApiOptions, type MuralRouterOptions,
+  type ExplorerDocument, type MuralOpenApiOptions, type MuralRouterOptions,
 } from 'mural/express';
 import { SequelizeAdapter } from 'mural/sequelize';
 import type { MuralPlugin } from 'mural/cli';
@@ -59,6 +59,8 @@ app.use(muralRouter({ resources: [], bodyLimit: 1_048_576 }));
 
 // OpenAPI (README)
 app.use(muralRouter({ resources: [EmployeeResource], openapi: true }));
+app.use(muralRouter({ resources: [EmployeeResource], explorer: process.env.NODE_ENV !== 'production' }));
+expectTypeOf<ExplorerDocument['mount']>().toEqualTypeOf<string>();
 const openapi: MuralOpenApiOptions = { path: '/docs/openapi.json', info: { title: 'Directory', version: '1.0.0', description: 'Employees.' } };
 app.use(muralRouter({ resources: [EmployeeResource], openapi }));
 
@@ -90,6 +92,8 @@ muralRouter({ resources: [new EmployeeResource()] });
 muralRouter({ resources: [EmployeeResource], context: (req: Request) => req.header('X-Role') });
 // @ts-expect-error maxUrlLength is a number of characters
 muralRouter({ resources: [EmployeeResource], maxUrlLength: '8k' });
+// @ts-expect-error explorer is on or off, not a path
+muralRouter({ resources: [EmployeeResource], explorer: '/explorer' });
 // @ts-expect-error openapi is true or its options, not a path
 muralRouter({ resources: [EmployeeResource], openapi: '/openapi.json' });
 // @ts-expect-error the document's info needs a version
