@@ -1,6 +1,7 @@
 import { unlessTransient } from '../adapter/transient-failure.ts';
 import { context as currentContext, withContext, type MuralContext } from '../context.ts';
 import { withDeadline } from '../deadline.ts';
+import { withOwnWrites } from '../transaction.ts';
 import { dictionary } from '../dictionary.ts';
 import { UnwritableError, ValidationFailed, type JsonApiErrorObject, type MuralError } from '../errors/index.ts';
 import { prepareResources } from '../relationships/prepare.ts';
@@ -62,7 +63,8 @@ export class RelationshipWrite {
     const plan = this.written;
     if (!plan) throw new Error('save() the write before asking for its result');
     // not unlessTransient, and a time limit of its own: the write has committed
-    return this.run(() => withDeadline(() => compare(plan), { fresh: true }));
+    // and it reads the write it checks, which a read replica may not have replayed yet
+    return this.run(() => withDeadline(() => withOwnWrites(() => compare(plan)), { fresh: true }));
   }
 
   private run<R>(fn: () => R): R {

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { parseQueryString, RelationshipWrite, type Endpoint, type RelationshipOperation, type Resource } from '../../core/index.ts';
+import { parseQueryString, RelationshipWrite, type Endpoint, type RelationshipOperation, type Resource, withOwnWrites } from '../../core/index.ts';
 import { requestOf, type ActionHandler } from './read-handlers.ts';
 import { bodyOf } from './write-handlers.ts';
 import { ifMatchOf } from './conditional.ts';
@@ -64,7 +64,7 @@ function write(operation: RelationshipOperation): ActionHandler {
     const writer = new RelationshipWrite(resource, String(req.params.id), String(req.params.relationship), operation, bodyOf(req), { ifMatch: ifMatchOf(req) });
     if (!(await writer.save())) return { status: 422, body: { errors: writer.errors } };
     if (await writer.asRequested()) return { status: 204, body: undefined };
-    // the query string of a write names nothing about the linkage read back
-    return { status: 200, body: await relatedProxy(resource, req, false).toLinkage() };
+    // the query string of a write names nothing about the linkage read back, which must show the write
+    return { status: 200, body: await withOwnWrites(() => relatedProxy(resource, req, false).toLinkage()) };
   };
 }

@@ -2,7 +2,7 @@ import test from 'ava';
 import { createApp } from '../../../examples/employee-directory/app.ts';
 import { seed } from '../../../examples/employee-directory/db/seed.ts';
 import { configureReplicas } from '../../../plugins/sequelize/index.ts';
-import { Sequelize } from 'sequelize';
+import { QueryTypes, Sequelize } from 'sequelize';
 import { DatabaseTimeout, readsOwnWrites, withDeadline } from '../../../core/index.ts';
 import type { SequelizeScope } from '../../../plugins/sequelize/index.ts';
 import { eventually } from '../../support/child-server.ts';
@@ -93,6 +93,15 @@ if (replicaUrl()) {
       t.is(created.status, 201, created.text);
       t.deepEqual(ports(), new Set([db.primaryPort]));
       const id = (created.body as Doc).data.id;
+
+      // a relationship endpoint's write checks what it wrote (204, or 200 with the linkage) on the primary too
+      reset();
+      const rows: Array<{ id: number }> = await db.primary.query('SELECT team_id AS id FROM employee_teams WHERE employee_id = 6', { type: QueryTypes.SELECT });
+      const teamsOf6 = rows.map((row) => String(row.id));
+      const joined = ['1', '2', '3', '4', '5', '6'].find((id) => !teamsOf6.includes(id))!;
+      const member = await client.request('POST', '/api/v1/employees/6/relationships/teams', { data: [{ type: 'teams', id: joined }] });
+      t.is(member.status, 204, `the member it added is there: ${member.text}`);
+      t.deepEqual(ports(), new Set([db.primaryPort]));
 
       // reads outside the write go to the replica, which has not replayed it
       t.deepEqual(teamIds((await client.get('/api/v1/employees/5?include=teams')).body as Doc), before);
