@@ -76,7 +76,7 @@ test('TypeScript compiled by tsc imports with .js and uses the application\'s Se
 });
 
 test('JavaScript ES modules: no types, .js files and imports, and every file parses', async (t) => {
-  const { root, c, files } = project('module', { language: 'javascript', sequelize: 'src/db.js#default' });
+  const { root, c, files } = project('module', { language: 'javascript', sequelize: 'src/db.js#default', testRunner: 'ava' });
   t.teardown(() => rmSync(root, { recursive: true, force: true }));
   t.is(c.paths.model, join(root, 'app/models/widget.js'));
   t.is(c.paths.test, join(root, 'test/resources/widget-resource.test.js'));
@@ -100,7 +100,9 @@ test('JavaScript CommonJS: require and module.exports, and every file parses', a
   t.regex(files.model, /const \{ sequelize \} = require\('\.\.\/\.\.\/lib\/db\.js'\);/);
   t.regex(files.routes, /^const \{ Router \} = require\('express'\);\n\/\/ mural:imports\n\nconst routes = Router\(\);\nmodule\.exports = \{ routes \};\n\/\/ mural:routes\n$/);
   t.deepEqual(routeLines(c), { importLine: "const { widgetController } = require('./controllers/widget-controller.js');", useLine: 'routes.use(widgetController);' });
-  t.regex(files.test, /^const test = require\('ava'\);\nconst express = require\('express'\);/);
+  // a package.json naming no test runner: Node's own
+  t.regex(files.test, /^const \{ test, before, after \} = require\('node:test'\);\nconst assert = require\('node:assert\/strict'\);\nconst express = require\('express'\);/);
+  t.regex(files.test, /^ {2}assert\.equal\(response\.status, 200\);$/m);
   for (const [name, source] of Object.entries(files)) {
     t.notRegex(source, /^(import|export) /m, name);
     await t.notThrowsAsync(parses(root, `${name}.js`, source), name);
