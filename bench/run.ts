@@ -6,6 +6,7 @@ import { loadTest } from './http-load.ts';
 import { measureCliStartup } from './cli-startup.ts';
 import { cursorPages } from './cursor-pages.ts';
 import { describeScaling, workerScaling } from './worker-scaling.ts';
+import { createThroughput } from './create-throughput.ts';
 import { alternate, heapUsedBy } from './measure.ts';
 import { apps, contenders, HAS_QUERY, handWrittenCreate, INCLUDE_QUERY, muralCreatePayload, muralPage, relatedFilterContenders } from './scenarios.ts';
 
@@ -145,6 +146,17 @@ say(`   page ${deep.lastPage}: offset/cursor time ×${(offsetLast!.median / curs
 if (postgresUrl) {
   say(`\n9. Worker scaling: the example server (npm start) with MURAL_WORKERS=1 and 2, GET /api/v1/employees?${INCLUDE_QUERY} over HTTP, 16 connections, 1,000 employees, PostgreSQL`);
   for (const line of describeScaling(await workerScaling(postgresUrl))) say(line);
+}
+
+say('\n10. Sideposted creates over HTTP: POST /api/v1/employees with 3 positions and their departments, one process, 4 connections');
+const creates = Number(process.env.MURAL_BENCH_CREATES ?? 400);
+const sqliteCreates = await createThroughput(fixture, 4, creates);
+say(`   SQLite: ${sqliteCreates.requestsPerSecond.toFixed(0)} creates/s (p99 ${sqliteCreates.p99} ms)`);
+if (postgresUrl) {
+  const onPostgres = await openFixture(1000, postgresUrl);
+  const postgresCreates = await createThroughput(onPostgres, 4, creates);
+  say(`   PostgreSQL: ${postgresCreates.requestsPerSecond.toFixed(0)} creates/s (p99 ${postgresCreates.p99} ms)`);
+  await onPostgres.sequelize.close();
 }
 
 await raw.close();
