@@ -46,13 +46,13 @@ export function employeeDocument(page: EmployeePage, query = 'include=positions.
       attributes: { first_name: e.first_name, last_name: e.last_name, age: e.age ?? null, created_at: iso(e.created_at), updated_at: iso(e.updated_at) },
       relationships: {
         positions: included
-          ? { data: (positionsOf.get(id) ?? []).map((pid) => ({ type: 'positions', id: pid })), links: { related: `${NS}/positions?filter[employee_id]=${id}` } }
-          : { meta: { included: false }, links: { related: `${NS}/positions?filter[employee_id]=${id}` } },
-        current_position: { meta: { included: false }, links: { related: `${NS}/positions?filter[employee_id]=${id}` } },
+          ? { data: (positionsOf.get(id) ?? []).map((pid) => ({ type: 'positions', id: pid })), links: relationshipLinks('employees', id, 'positions') }
+          : { meta: { included: false }, links: relationshipLinks('employees', id, 'positions') },
+        current_position: { meta: { included: false }, links: relationshipLinks('employees', id, 'current_position') },
         teams: included
-          ? { data: (teamsOf.get(id) ?? []).sort((a, b) => Number(a) - Number(b)).map((tid) => ({ type: 'teams', id: tid })), links: { related: `${NS}/teams?filter[employee_id]=${id}` } }
-          : { meta: { included: false }, links: { related: `${NS}/teams?filter[employee_id]=${id}` } },
-        tasks: { meta: { included: false }, links: { related: `${NS}/tasks?filter[employee_id]=${id}` } },
+          ? { data: (teamsOf.get(id) ?? []).sort((a, b) => Number(a) - Number(b)).map((tid) => ({ type: 'teams', id: tid })), links: relationshipLinks('employees', id, 'teams') }
+          : { meta: { included: false }, links: relationshipLinks('employees', id, 'teams') },
+        tasks: { meta: { included: false }, links: relationshipLinks('employees', id, 'tasks') },
       },
     };
   });
@@ -65,8 +65,8 @@ export function employeeDocument(page: EmployeePage, query = 'include=positions.
       type: 'positions',
       attributes: { title: p.title, active: bool(p.active), rank: p.rank ?? null },
       relationships: {
-        employee: { meta: { included: false }, links: { related: `${NS}/employees?filter[id]=${p.employee_id}` } },
-        department: department === null ? { data: null } : { data: { type: 'departments', id: department }, links: { related: `${NS}/departments?filter[id]=${department}` } },
+        employee: { meta: { included: false }, links: relationshipLinks('positions', id, 'employee') },
+        department: { data: department === null ? null : { type: 'departments', id: department }, links: relationshipLinks('positions', id, 'department') },
       },
     });
   }
@@ -77,8 +77,8 @@ export function employeeDocument(page: EmployeePage, query = 'include=positions.
       type: 'teams',
       attributes: { name: team.name },
       relationships: {
-        department: { meta: { included: false }, ...(team.department_id === null ? {} : { links: { related: `${NS}/departments?filter[id]=${team.department_id}` } }) },
-        employees: { meta: { included: false }, links: { related: `${NS}/employees?filter[team_id]=${id}` } },
+        department: { meta: { included: false }, links: relationshipLinks('teams', id, 'department') },
+        employees: { meta: { included: false }, links: relationshipLinks('teams', id, 'employees') },
       },
     });
   }
@@ -89,8 +89,8 @@ export function employeeDocument(page: EmployeePage, query = 'include=positions.
       type: 'departments',
       attributes: { name: d.name },
       relationships: {
-        positions: { meta: { included: false }, links: { related: `${NS}/positions?filter[department_id]=${id}` } },
-        teams: { meta: { included: false }, links: { related: `${NS}/teams?filter[department_id]=${id}` } },
+        positions: { meta: { included: false }, links: relationshipLinks('departments', id, 'positions') },
+        teams: { meta: { included: false }, links: relationshipLinks('departments', id, 'teams') },
       },
     });
   }
@@ -100,4 +100,9 @@ export function employeeDocument(page: EmployeePage, query = 'include=positions.
   if (last > 1) links.next = link(2);
   links.last = link(last);
   return includedObjects.length > 0 ? { data, meta: {}, included: includedObjects, links } : { data, meta: {}, links };
+}
+
+/** A relationship's links as the example serves them (`relationshipLinks: 'endpoints'`): its relationship and related endpoints. */
+function relationshipLinks(type: string, id: string, name: string): { self: string; related: string } {
+  return { self: `${NS}/${type}/${id}/relationships/${name}`, related: `${NS}/${type}/${id}/${name}` };
 }
