@@ -1,5 +1,6 @@
 import { DatabaseError, QueryTypes, Sequelize, type Transaction } from 'sequelize';
 import { cancelledByDeadline, withinDeadline } from './database-deadline.ts';
+import { batchedSelect } from './statement-batch.ts';
 
 type Row = Record<string, unknown>;
 
@@ -8,7 +9,7 @@ interface SqliteConnection {
   all(sql: string, callback: (error: Error | null, rows: Row[]) => void): void;
 }
 interface PostgresConnection {
-  query(sql: string): Promise<{ rows: Row[] }>;
+  query(sql: string): Promise<{ rows: Row[] } | Array<{ rows: Row[] }>>;
 }
 interface MysqlConnection {
   query(options: { sql: string }, callback: (error: Error | null, rows: Row[]) => void): unknown;
@@ -34,7 +35,7 @@ interface SequelizeInternals {
 const RUNNERS: Record<string, (connection: unknown, sql: string) => Promise<Row[]>> = {
   sqlite: (connection, sql) =>
     new Promise((resolve, reject) => (connection as SqliteConnection).all(sql, (error, rows) => (error ? reject(error) : resolve(rows)))),
-  postgres: async (connection, sql) => (await (connection as PostgresConnection).query(sql)).rows,
+  postgres: async (connection, sql) => (await (connection as PostgresConnection).query(sql) as { rows: Row[] }).rows,
   mysql: (connection, sql) =>
     new Promise((resolve, reject) => {
       (connection as MysqlConnection).query({ sql }, (error, rows) => (error ? reject(error) : resolve(rows)));
@@ -59,7 +60,31 @@ export async function selectThroughDriver(sequelize: Sequelize, sql: string, tra
   if (!run || observed(internals)) return sequelize.query(sql, { type: QueryTypes.SELECT, transaction }) as Promise<Row[]>;
   const finished = (transaction as { finished?: string } | undefined)?.finished;
   if (finished) throw new Error(`${finished} has been called on this transaction, you can no longer use it`);
-  return withinDeadline(sequelize, transaction, 'statement', () => selectDirectly(sequelize, internals, run, sql, transaction));
+  const runOne = (one: string) => withinDeadline(sequelize, transaction, 'statement', () => selectDirectly(sequelize, internals, run, one, transaction));
+  if (transaction || sequelize.getDialect() !== 'postgres') return runOne(sql);
+  const runMany = (statements: readonly string[]) => withinDeadline(sequelize, undefined, 'statement', () => selectManyDirectly(internals, statements));
+  return batchedSelect(sequelize, sql, runMany, runOne);
+}
+
+/**
+ * Several SELECTs in one simple-protocol query on one PostgreSQL
+ * connection (see statement-batch.ts). Each is logged as if sent alone, so
+ * query logs and counts do not depend on batching. A failure is thrown
+ * as is: the batch then runs each statement alone.
+ */
+async function selectManyDirectly(internals: SequelizeInternals, statements: readonly string[]): Promise<Row[][]> {
+  const manager = internals.connectionManager;
+  const connection = await manager.getConnection({ type: 'SELECT' });
+  try {
+    for (const sql of statements) logQuery(internals, connection, sql);
+    const results = await (connection as PostgresConnection).query(statements.join('\n'));
+    if (!Array.isArray(results) || results.length !== statements.length) throw new Error('Mural: a batch of SELECTs answered a different number of results');
+    return results.map((result) => result.rows);
+  } catch (error) {
+    throw cancelledByDeadline() ? new DatabaseError(error as Error & { sql: string; parameters: object }) : error;
+  } finally {
+    await manager.releaseConnection(connection);
+  }
 }
 
 async function selectDirectly(

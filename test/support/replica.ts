@@ -65,7 +65,8 @@ export async function openReplicated(key: string, options: Options = {}): Promis
     const serverPort = Number((config as { port?: number | string }).port);
     client.query = (...args: unknown[]) => {
       const sql = typeof args[0] === 'string' ? args[0] : String((args[0] as { text?: string }).text);
-      queries.push({ port: serverPort, sql });
+      // a batch of SELECTs (statement-batch.ts) is one round trip of several statements: log each
+      for (const statement of sql.split(/;\n(?=SELECT)/)) queries.push({ port: serverPort, sql: statement });
       return query(...args);
     };
   });
