@@ -17,15 +17,17 @@ export function removeFixtureFiles(): void {
 
 /**
  * The example application with `employees` seeded employees, on a fresh
- * SQLite file, or on a fresh PostgreSQL database next to `postgresUrl`'s.
+ * SQLite file, or on a fresh PostgreSQL database next to `postgresUrl`'s,
+ * named `database`: a tool that may run while `npm run bench` does passes its
+ * own name, since the fresh database is dropped first.
  */
-export async function openFixture(employees: number, postgresUrl?: string) {
+export async function openFixture(employees: number, postgresUrl?: string, database = `mural_bench_${employees}`) {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `bench-${employees}.db`);
   if (!postgresUrl) rmSync(file, { force: true });
   const queries: string[] = [];
   let counting = false;
-  const url = postgresUrl ? await freshPostgres(postgresUrl, `mural_bench_${employees}`) : `sqlite:${file}`;
+  const url = postgresUrl ? await freshPostgres(postgresUrl, database) : `sqlite:${file}`;
   const sequelize: Sequelize = connect(url, { logging: (sql) => void (counting && queries.push(sql)) });
   const { app, models, resources } = createApp(sequelize);
   await sequelize.sync({ force: true });
