@@ -4,6 +4,8 @@ export interface Timing {
   name: string;
   /** Median milliseconds per operation. */
   median: number;
+  /** Milliseconds per operation in each round, in round order. */
+  rounds: number[];
 }
 
 /**
@@ -24,7 +26,17 @@ export async function alternate(contenders: Record<string, () => Promise<unknown
       samples[name]!.push((performance.now() - start) / perRound);
     }
   }
-  return Object.fromEntries(Object.entries(samples).map(([name, list]) => [name, { name, median: median(list) }]));
+  return Object.fromEntries(Object.entries(samples).map(([name, list]) => [name, { name, median: median(list), rounds: list }]));
+}
+
+/**
+ * How many times faster `a` is than `b` (b's time over a's, or a's rate over
+ * b's), as the median of the ratios of each round: the two ran back to back
+ * in every round, so a noisy round moves both, and one bad round cannot
+ * decide the result.
+ */
+export function medianRatio(numerators: readonly number[], denominators: readonly number[]): number {
+  return median(numerators.map((value, round) => value / denominators[round]!));
 }
 
 export function median(values: number[]): number {

@@ -7,7 +7,7 @@ import { measureCliStartup } from './cli-startup.ts';
 import { cursorPages } from './cursor-pages.ts';
 import { describeScaling, workerScaling } from './worker-scaling.ts';
 import { createThroughput } from './create-throughput.ts';
-import { alternate, heapUsedBy } from './measure.ts';
+import { alternate, heapUsedBy, median, medianRatio, type Timing } from './measure.ts';
 import { apps, contenders, HAS_QUERY, handWrittenCreate, INCLUDE_QUERY, muralCreatePayload, muralPage, relatedFilterContenders } from './scenarios.ts';
 
 /*
@@ -27,6 +27,11 @@ const target = (label: string, value: number, limit: number, atLeast: boolean) =
   return `${value.toFixed(2)} ${ok ? 'ok' : 'MISSED'} (target ${atLeast ? '≥' : '≤'} ${limit})`;
 };
 const ms = (n: number) => `${n.toFixed(2)} ms`;
+/** Issue #17's targets: Mural at least 1.2× hand-written Sequelize (a) and 0.8× the raw driver (b). */
+const TARGET_A = 1.2;
+const TARGET_B = 0.8;
+/** Rounds of scenario 1 (MURAL_BENCH_ROUNDS): each round loads every server in turn, in alternating order. */
+const ROUNDS = Number(process.env.MURAL_BENCH_ROUNDS ?? 5);
 
 const started = performance.now();
 say(`Mural benchmarks: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`);
@@ -50,26 +55,21 @@ async function readScenarios(database: string, fixture: Fixture, raw: RawDriver)
   // steady state, as in-process: a second of traffic for each server before any is timed
   for (const app of Object.values(servers)) await loadTest(app, `/api/v1/employees?${INCLUDE_QUERY}`, 1, 1);
   for (const connections of [1, 16]) {
-    const results: Record<string, { rps: number[]; p99: number[] }> = { mural: { rps: [], p99: [] }, sequelize: { rps: [], p99: [] }, driver: { rps: [], p99: [] } };
-    for (let round = 0; round < 2; round++) {
-      for (const [name, app] of Object.entries(servers)) {
-        const result = await loadTest(app, `/api/v1/employees?${INCLUDE_QUERY}`, connections, 3);
-        results[name]!.rps.push(result.requestsPerSecond);
-        results[name]!.p99.push(result.p99);
-      }
-    }
-    const best = (name: string) => Math.max(...results[name]!.rps);
-    const p99 = (name: string) => Math.min(...results[name]!.p99);
-    say(`   ${connections} connection(s): Mural ${best('mural').toFixed(0)} req/s (p99 ${p99('mural')} ms), (a) Sequelize by hand ${best('sequelize').toFixed(0)} req/s (p99 ${p99('sequelize')} ms), (b) raw driver ${best('driver').toFixed(0)} req/s (p99 ${p99('driver')} ms)`);
-    say(`   Mural/(a) ${target(`${database} scenario 1, ${connections} connection(s), Mural/(a)`, best('mural') / best('sequelize'), 1, true)}; Mural/(b) ${(best('mural') / best('driver')).toFixed(2)}`);
+    const runs = await alternateLoad(servers, `/api/v1/employees?${INCLUDE_QUERY}`, connections);
+    const rps = (name: string) => median(runs[name]!.rps);
+    const p99 = (name: string) => median(runs[name]!.p99);
+    say(`   ${connections} connection(s), median of ${ROUNDS} rounds: Mural ${rps('mural').toFixed(0)} req/s (p99 ${p99('mural')} ms), (a) Sequelize by hand ${rps('sequelize').toFixed(0)} req/s (p99 ${p99('sequelize')} ms), (b) raw driver ${rps('driver').toFixed(0)} req/s (p99 ${p99('driver')} ms)`);
+    const label = `${database} scenario 1, ${connections} connection(s)`;
+    say(`   Mural/(a) ${target(`${label}, Mural/(a)`, medianRatio(runs.mural!.rps, runs.sequelize!.rps), TARGET_A, true)}; Mural/(b) ${target(`${label}, Mural/(b)`, medianRatio(runs.mural!.rps, runs.driver!.rps), TARGET_B, true)}`);
   }
 
   say(`\n2. The same documents built in-process, ${database}`);
   for (const [label, size, include] of [['include, page[size]=20', 20, true], ['no include, page[size]=100', 100, false]] as const) {
     const timing = await alternate(await contenders(fixture, raw, size, include), 15, 10);
-    const m = timing.mural!.median;
-    say(`   ${label}: Mural ${ms(m)}, (a) ${ms(timing.sequelize!.median)}, (b) ${ms(timing.driver!.median)}`);
-    say(`   throughput Mural/(a) ${target(`${database} scenario 2 (${label}) Mural/(a)`, timing.sequelize!.median / m, 1, true)}; Mural/(b) ${target(`${database} scenario 2 (${label}) Mural/(b)`, timing.driver!.median / m, 0.5, true)}`);
+    const { mural, sequelize, driver } = timing as Record<'mural' | 'sequelize' | 'driver', Timing>;
+    say(`   ${label}: Mural ${ms(mural.median)}, (a) ${ms(sequelize.median)}, (b) ${ms(driver.median)} (medians of 15 rounds)`);
+    const name = `${database} scenario 2 (${label})`;
+    say(`   throughput Mural/(a) ${target(`${name} Mural/(a)`, medianRatio(sequelize.rounds, mural.rounds), TARGET_A, true)}; Mural/(b) ${target(`${name} Mural/(b)`, medianRatio(driver.rounds, mural.rounds), TARGET_B, true)}`);
   }
 }
 
@@ -108,7 +108,7 @@ const create = await alternate({
   },
   sequelize: () => handWrittenCreate(fixture, n++),
 }, 7, 5);
-say(`   Mural ${ms(create.mural!.median)} (with the response document), (a) by hand ${ms(create.sequelize!.median)}; Mural/(a) throughput ${(create.sequelize!.median / create.mural!.median).toFixed(2)}`);
+say(`   Mural ${ms(create.mural!.median)} (with the response document), (a) by hand ${ms(create.sequelize!.median)}; Mural/(a) throughput ${target('scenario 4 Mural/(a)', medianRatio(create.sequelize!.rounds, create.mural!.rounds), TARGET_A, true)}`);
 
 say('\n5. Scaling');
 const counts: number[] = [];
@@ -134,7 +134,7 @@ for (const timing of await measureCliStartup()) {
 
 say(`\n7. filter[has]: ${HAS_QUERY}, 1,000 employees, SQLite, in-process`);
 const related = await alternate(await relatedFilterContenders(fixture), 7, 20);
-say(`   Mural ${ms(related.mural!.median)}, (a) the same subquery by hand in Sequelize ${ms(related.sequelize!.median)}; Mural/(a) throughput ${(related.sequelize!.median / related.mural!.median).toFixed(2)}`);
+say(`   Mural ${ms(related.mural!.median)}, (a) the same subquery by hand in Sequelize ${ms(related.sequelize!.median)}; Mural/(a) throughput ${target('scenario 7 Mural/(a)', medianRatio(related.sequelize!.rounds, related.mural!.rounds), TARGET_A, true)}`);
 const cursorRecords = Number(process.env.MURAL_BENCH_CURSOR_RECORDS ?? 100_000);
 say(`\n8. Deep pages: page 1 and page ${Math.ceil(cursorRecords / 20).toLocaleString('en')} of ${cursorRecords.toLocaleString('en')} employees (sort=id, page[size]=20), by offset and by cursor, SQLite (MURAL_BENCH_CURSOR_RECORDS changes the count)`);
 const deep = await cursorPages(cursorRecords);
@@ -166,6 +166,20 @@ await big.sequelize.close();
 removeFixtureFiles();
 say(`\nTotal ${((performance.now() - started) / 1000).toFixed(0)} s. ${failures.length === 0 ? 'Every target met.' : `Missed: ${failures.join('; ')}`}`);
 process.exitCode = failures.length === 0 ? 0 : 1;
+
+/** Loads each server in turn, round after round (ABC, CBA, …), for 2 s each; every round's req/s and p99. */
+async function alternateLoad(servers: Record<string, Parameters<typeof loadTest>[0]>, path: string, connections: number) {
+  const runs: Record<string, { rps: number[]; p99: number[] }> = Object.fromEntries(Object.keys(servers).map((name) => [name, { rps: [], p99: [] }]));
+  for (let round = 0; round < ROUNDS; round++) {
+    const names = round % 2 === 0 ? Object.keys(servers) : Object.keys(servers).reverse();
+    for (const name of names) {
+      const result = await loadTest(servers[name]!, path, connections, 2);
+      runs[name]!.rps.push(result.requestsPerSecond);
+      runs[name]!.p99.push(result.p99);
+    }
+  }
+  return runs;
+}
 
 /** The rows a hand-written loop would render, loaded once with the raw driver. */
 async function collectRows(driver: RawDriver) {

@@ -24,58 +24,94 @@ interface Batch {
  */
 const MAX_STATEMENTS = 16;
 
-/** Open batches by Sequelize instance, then by what must be the same for every statement of one. */
-const open = new WeakMap<Sequelize, Map<Deadline | undefined, Map<boolean, Batch>>>();
+/** What batching keeps per Sequelize instance. */
+interface State {
+  /** Open batches by deadline, then by `readsOwnWrites()`. */
+  readonly open: Map<Deadline | undefined, Map<boolean, Batch>>;
+  /** Sends under way (batches or single statements): in all, and by deadline. */
+  sending: number;
+  readonly sendingBy: Map<Deadline | undefined, number>;
+}
+
+const states = new WeakMap<Sequelize, State>();
 const settled = Promise.resolve();
 
 /**
  * Collects the SELECTs a request starts together (the page and its count,
- * sibling sideloads) and sends them to PostgreSQL as one multi-statement
- * query on one connection: one round trip, one socket write and one pool
- * checkout instead of one each. A simple-protocol query with several
- * statements runs them in one implicit transaction, so the page and its
- * count also see the same snapshot.
+ * sibling sideloads) while other requests are reading, and sends them to
+ * PostgreSQL as one multi-statement query on one connection: one round trip,
+ * one socket write and one pool checkout instead of one each. That is what a
+ * busy server runs short of. The database runs a batch's statements one after
+ * another, and a batch waits for its company, so while no other request is
+ * reading, each statement goes out at once on a connection of its own, which
+ * answers a lone request sooner. A simple-protocol query with several
+ * statements runs them in one implicit transaction, so a batched page and
+ * its count see one snapshot.
  *
  * Statements join a batch only with others under the same request deadline
  * (so a cancel on expiry cancels only statements that are out of time
- * anyway) and the same `readsOwnWrites()` (so they belong on the same
- * server when reads go to replicas). The batch is sent once the microtasks
- * running now have settled, which is when every read a request starts at
- * once has been issued; a statement alone is sent as before. If the batch
- * fails with anything but Mural's own errors (a timeout, a cancel), each
- * statement is run again alone, so each caller gets its own answer or error.
+ * anyway) and the same `readsOwnWrites()` (so they belong on the same server
+ * when reads go to replicas). The batch is sent once the microtasks running
+ * now have settled, which is when every read a request starts at once has
+ * been issued. If it fails with anything but Mural's own errors (a timeout, a
+ * cancel), each statement is run again alone, so each caller gets its own
+ * answer or error.
  */
 export function batchedSelect(sequelize: Sequelize, sql: string, runMany: RunMany, runOne: RunOne): Promise<Row[]> {
-  const byDeadline = open.get(sequelize) ?? new Map<Deadline | undefined, Map<boolean, Batch>>();
-  open.set(sequelize, byDeadline);
+  const state = stateOf(sequelize);
   const deadline = currentDeadline();
-  const byOwnWrites = byDeadline.get(deadline) ?? new Map<boolean, Batch>();
-  byDeadline.set(deadline, byOwnWrites);
   const ownWrites = readsOwnWrites();
-  let batch = byOwnWrites.get(ownWrites);
+  let batch = state.open.get(deadline)?.get(ownWrites);
   if (!batch) {
-    const started: Batch = { statements: [] };
-    batch = started;
-    byOwnWrites.set(ownWrites, started);
-    // after every microtask under way, as DataLoader does: the sibling reads of this tick join first
-    void settled.then(() =>
-      process.nextTick(() => {
-        close(byDeadline, deadline, byOwnWrites, ownWrites, started);
-        void send(started.statements, runMany, runOne);
-      }),
-    );
+    if (state.sending - (state.sendingBy.get(deadline) ?? 0) === 0) return counted(state, deadline, () => runOne(sql));
+    batch = openBatch(state, deadline, ownWrites, runMany, runOne);
   }
   const joining = batch;
   const rows = new Promise<Row[]>((resolve, reject) => joining.statements.push({ sql, resolve, reject }));
-  if (joining.statements.length >= MAX_STATEMENTS) close(byDeadline, deadline, byOwnWrites, ownWrites, joining);
+  if (joining.statements.length >= MAX_STATEMENTS) close(state, deadline, ownWrites, joining);
   return rows;
 }
 
+function stateOf(sequelize: Sequelize): State {
+  let state = states.get(sequelize);
+  if (!state) states.set(sequelize, (state = { open: new Map(), sending: 0, sendingBy: new Map() }));
+  return state;
+}
+
+function openBatch(state: State, deadline: Deadline | undefined, ownWrites: boolean, runMany: RunMany, runOne: RunOne): Batch {
+  const batch: Batch = { statements: [] };
+  const byOwnWrites = state.open.get(deadline) ?? new Map<boolean, Batch>();
+  state.open.set(deadline, byOwnWrites.set(ownWrites, batch));
+  // after every microtask under way, as DataLoader does: the sibling reads of this tick join first
+  void settled.then(() =>
+    process.nextTick(() => {
+      close(state, deadline, ownWrites, batch);
+      void counted(state, deadline, () => send(batch.statements, runMany, runOne));
+    }),
+  );
+  return batch;
+}
+
 /** No more statements join `batch`; a later one opens the next. */
-function close(byDeadline: Map<Deadline | undefined, Map<boolean, Batch>>, deadline: Deadline | undefined, byOwnWrites: Map<boolean, Batch>, ownWrites: boolean, batch: Batch): void {
-  if (byOwnWrites.get(ownWrites) !== batch) return;
+function close(state: State, deadline: Deadline | undefined, ownWrites: boolean, batch: Batch): void {
+  const byOwnWrites = state.open.get(deadline);
+  if (byOwnWrites?.get(ownWrites) !== batch) return;
   byOwnWrites.delete(ownWrites);
-  if (byOwnWrites.size === 0) byDeadline.delete(deadline);
+  if (byOwnWrites.size === 0) state.open.delete(deadline);
+}
+
+/** Counts a send while it runs, so that statements arriving meanwhile know other requests are reading. */
+async function counted<T>(state: State, deadline: Deadline | undefined, run: () => Promise<T>): Promise<T> {
+  state.sending++;
+  state.sendingBy.set(deadline, (state.sendingBy.get(deadline) ?? 0) + 1);
+  try {
+    return await run();
+  } finally {
+    state.sending--;
+    const left = state.sendingBy.get(deadline)! - 1;
+    if (left === 0) state.sendingBy.delete(deadline);
+    else state.sendingBy.set(deadline, left);
+  }
 }
 
 async function send(statements: Pending[], runMany: RunMany, runOne: RunOne): Promise<void> {

@@ -8,9 +8,15 @@ import { openDatabase, testDatabases } from '../../support/databases.ts';
 
 type Row = Record<string, unknown>;
 
-/** A fake database: records what was sent how, and answers each statement with its own text. */
+/**
+ * A fake database: records what was sent how, and answers each statement
+ * with its own text; `HOLD` answers only when `release` is called, standing
+ * for another request's read under way.
+ */
 function recorder(fail?: (sql: string) => unknown) {
   const sent: Array<{ how: 'many' | 'one'; statements: string[] }> = [];
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
   const answer = (sql: string): Row[] => {
     const error = fail?.(sql);
     if (error) throw error;
@@ -24,72 +30,97 @@ function recorder(fail?: (sql: string) => unknown) {
   };
   const runOne: RunOne = async (sql) => {
     sent.push({ how: 'one', statements: [sql] });
+    if (sql === 'HOLD') await held;
     return answer(sql);
   };
   // a database of its own: tests run concurrently, and batches are per database
-  return { sent, runMany, runOne, db: {} as Sequelize };
+  const db = {} as Sequelize;
+  const select = (sql: string) => batchedSelect(db, sql, runMany, runOne);
+  /** Another request (its own deadline) reading until `release()`. */
+  const otherRequestReading = () => withDeadline(() => select('HOLD'), { fresh: true, timeout: 5000 });
+  return { sent, select, otherRequestReading, release: () => release() };
 }
 
-test('reads started together go as one round trip, each caller getting its own rows', async (t) => {
-  const { sent, runMany, runOne, db } = recorder();
-  const rows = await Promise.all(['A', 'B', 'C'].map((sql) => batchedSelect(db, sql, runMany, runOne)));
+const sentWithout = (sent: Array<{ how: string; statements: string[] }>) => sent.filter((s) => s.statements[0] !== 'HOLD');
+
+test('while another request reads, reads started together go as one round trip, each caller getting its own rows', async (t) => {
+  const { sent, select, otherRequestReading, release } = recorder();
+  const other = otherRequestReading();
+  const rows = await Promise.all(['A', 'B', 'C'].map(select));
+  release();
+  await other;
   t.deepEqual(rows, [[{ sql: 'A' }], [{ sql: 'B' }], [{ sql: 'C' }]]);
-  t.deepEqual(sent, [{ how: 'many', statements: ['A', 'B', 'C'] }]);
+  t.deepEqual(sentWithout(sent), [{ how: 'many', statements: ['A', 'B', 'C'] }]);
+});
+
+test('while no other request reads, each read goes out at once, on its own', async (t) => {
+  const { sent, select } = recorder();
+  const rows = await Promise.all(['A', 'B'].map(select));
+  t.deepEqual(rows, [[{ sql: 'A' }], [{ sql: 'B' }]]);
+  t.deepEqual(sent, [{ how: 'one', statements: ['A'] }, { how: 'one', statements: ['B'] }]);
 });
 
 test('a read issued after a few awaits still joins, one started later does not', async (t) => {
-  const { sent, runMany, runOne, db } = recorder();
+  const { sent, select, otherRequestReading, release } = recorder();
+  const other = otherRequestReading();
   const late = async () => {
     await null;
     await Promise.resolve();
-    return batchedSelect(db, 'B', runMany, runOne);
+    return select('B');
   };
-  await Promise.all([batchedSelect(db, 'A', runMany, runOne), late()]);
-  await batchedSelect(db, 'C', runMany, runOne);
-  t.deepEqual(sent, [{ how: 'many', statements: ['A', 'B'] }, { how: 'one', statements: ['C'] }]);
-});
-
-test('a read alone is sent as before, not as a batch', async (t) => {
-  const { sent, runMany, runOne, db } = recorder();
-  t.deepEqual(await batchedSelect(db, 'A', runMany, runOne), [{ sql: 'A' }]);
-  t.deepEqual(sent, [{ how: 'one', statements: ['A'] }]);
+  await Promise.all([select('A'), late()]);
+  await select('C');
+  release();
+  await other;
+  t.deepEqual(sentWithout(sent), [{ how: 'many', statements: ['A', 'B'] }, { how: 'one', statements: ['C'] }]);
 });
 
 test('reads of different requests (deadlines) or of a committed write never share a batch', async (t) => {
-  const { sent, runMany, runOne, db } = recorder();
+  const { sent, select, otherRequestReading, release } = recorder();
+  const other = otherRequestReading();
   await Promise.all([
-    withDeadline(() => Promise.all([batchedSelect(db, 'A1', runMany, runOne), batchedSelect(db, 'A2', runMany, runOne)]), { fresh: true, timeout: 5000 }),
-    withDeadline(() => Promise.all([batchedSelect(db, 'B1', runMany, runOne), batchedSelect(db, 'B2', runMany, runOne)]), { fresh: true, timeout: 5000 }),
-    withOwnWrites(() => batchedSelect(db, 'W', runMany, runOne)),
+    withDeadline(() => Promise.all([select('A1'), select('A2')]), { fresh: true, timeout: 5000 }),
+    withDeadline(() => Promise.all([select('B1'), select('B2')]), { fresh: true, timeout: 5000 }),
+    withOwnWrites(() => Promise.all([select('W1'), select('W2')])),
   ]);
-  const batches = sent.map((s) => s.statements.join(',')).sort();
-  t.deepEqual(batches, ['A1,A2', 'B1,B2', 'W']);
+  release();
+  await other;
+  t.deepEqual(sentWithout(sent).map((s) => s.statements.join(',')).sort(), ['A1,A2', 'B1,B2', 'W1,W2']);
 });
 
 test('a batch holds at most 16 statements; the rest start the next', async (t) => {
-  const { sent, runMany, runOne, db } = recorder();
+  const { sent, select, otherRequestReading, release } = recorder();
+  const other = otherRequestReading();
   const statements = Array.from({ length: 20 }, (_, i) => `S${i}`);
-  const rows = await Promise.all(statements.map((sql) => batchedSelect(db, sql, runMany, runOne)));
+  const rows = await Promise.all(statements.map(select));
+  release();
+  await other;
   t.deepEqual(rows.map((r) => r[0]!.sql), statements);
-  t.deepEqual(sent.map((s) => s.statements.length), [16, 4]);
+  t.deepEqual(sentWithout(sent).map((s) => s.statements.length), [16, 4]);
 });
 
 test('when a batch fails, each statement runs alone: the failing one rejects, the others answer', async (t) => {
   const broken = new Error('no such column');
-  const { sent, runMany, runOne, db } = recorder((sql) => (sql === 'BAD' ? broken : undefined));
-  const [good, bad, other] = await Promise.allSettled(['A', 'BAD', 'C'].map((sql) => batchedSelect(db, sql, runMany, runOne)));
+  const { sent, select, otherRequestReading, release } = recorder((sql) => (sql === 'BAD' ? broken : undefined));
+  const other = otherRequestReading();
+  const [good, bad, next] = await Promise.allSettled(['A', 'BAD', 'C'].map(select));
+  release();
+  await other;
   t.deepEqual(good, { status: 'fulfilled', value: [{ sql: 'A' }] });
   t.deepEqual(bad, { status: 'rejected', reason: broken });
-  t.deepEqual(other, { status: 'fulfilled', value: [{ sql: 'C' }] });
-  t.deepEqual(sent.map((s) => s.how), ['many', 'one', 'one', 'one']);
+  t.deepEqual(next, { status: 'fulfilled', value: [{ sql: 'C' }] });
+  t.deepEqual(sentWithout(sent).map((s) => s.how), ['many', 'one', 'one', 'one']);
 });
 
 test("Mural's own errors (a timeout) reject every statement of the batch without running them again", async (t) => {
   const timeout = new DatabaseTimeout(10);
-  const { sent, runMany, runOne, db } = recorder(() => timeout);
-  const results = await Promise.allSettled(['A', 'B'].map((sql) => batchedSelect(db, sql, runMany, runOne)));
+  const { sent, select, otherRequestReading, release } = recorder((sql) => (sql === 'HOLD' ? undefined : timeout));
+  const other = otherRequestReading();
+  const results = await Promise.allSettled(['A', 'B'].map(select));
+  release();
+  await other;
   t.deepEqual(results, [{ status: 'rejected', reason: timeout }, { status: 'rejected', reason: timeout }]);
-  t.is(sent.length, 1);
+  t.is(sentWithout(sent).length, 1);
 });
 
 /** On PostgreSQL, through the real driver: the round trips a request makes, and what each read gets back. */
@@ -126,31 +157,48 @@ for (const database of testDatabases('statement_batch').filter((d) => d.name ===
   });
   test.after.always(() => sequelize?.close());
 
-  test.serial(`${database.name}: a page, its count and its include take two round trips, and every statement is still logged`, async (t) => {
-    const request = { path: '/owners', query: 'include=pets&page[size]=2', action: 'index' as const };
-    const read = () => withDeadline(() => OwnerResource.all({ include: 'pets', page: { size: 2 } }, undefined, { request }).toJsonapi(), { fresh: true });
+  const request = { path: '/owners', query: 'include=pets&page[size]=2', action: 'index' as const };
+  const read = () => withDeadline(() => OwnerResource.all({ include: 'pets', page: { size: 2 } }, undefined, { request }).toJsonapi(), { fresh: true });
+
+  test.serial(`${database.name}: alone, a request's page, count and include each go out at once on a connection of their own`, async (t) => {
+    const expected = JSON.stringify(await read());
+    checkouts = 0;
+    t.is(JSON.stringify(await read()), expected);
+    t.is(checkouts, 3);
+  });
+
+  test.serial(`${database.name}: while another request reads, the page with its count is one round trip, and every statement is still logged`, async (t) => {
     const expected = JSON.stringify(await read());
     log.length = 0;
     checkouts = 0;
+    const other = withDeadline(() => selectThroughDriver(sequelize, 'SELECT pg_sleep(0.5) AS slept;', undefined), { fresh: true });
     const document = await read();
+    await other;
     t.is(JSON.stringify(document), expected);
-    t.is(checkouts, 2, 'the page with its count, then the pets');
-    t.is(log.length, 3, 'page, count and pets each logged');
+    t.is(checkouts, 3, "the other request's read, the page with its count, then the pets");
+    t.is(log.filter((line) => !line.includes('pg_sleep')).length, 3, 'page, count and pets each logged');
     t.is((document.included as unknown[]).length, 4);
     t.regex(String((document.links as { last?: string }).last), /page(%5B|\[)number(%5D|\])=3/);
   });
 
   test.serial(`${database.name}: a failing statement in a batch rejects alone, with Sequelize's DatabaseError`, async (t) => {
+    checkouts = 0;
+    const other = withDeadline(() => selectThroughDriver(sequelize, 'SELECT pg_sleep(0.3) AS slept;', undefined), { fresh: true });
     const [good, bad] = await Promise.allSettled([
       selectThroughDriver(sequelize, 'SELECT name FROM owners WHERE id = 1;', undefined),
       selectThroughDriver(sequelize, 'SELECT no_such_column FROM owners;', undefined),
     ]);
+    await other;
+    // the failing one alone goes once more through sequelize.query, which shapes its error
+    t.is(checkouts, 5, "the other request's read, the batch, each statement alone, sequelize.query");
     t.deepEqual(good, { status: 'fulfilled', value: [{ name: 'Owner 1' }] });
     t.is(bad.status, 'rejected');
     t.true((bad as PromiseRejectedResult).reason instanceof DatabaseError);
   });
 
   test.serial(`${database.name}: a batch past the request's deadline is cancelled in the database, and every statement of it times out`, async (t) => {
+    checkouts = 0;
+    const other = withDeadline(() => selectThroughDriver(sequelize, 'SELECT pg_sleep(0.5) AS slept;', undefined), { fresh: true });
     const started = Date.now();
     const results = await withDeadline(
       () => Promise.allSettled([
@@ -160,8 +208,10 @@ for (const database of testDatabases('statement_batch').filter((d) => d.name ===
       { fresh: true, timeout: 300 },
     );
     t.true(Date.now() - started < 3000, 'answered soon after the deadline, not after the sleep');
+    await other;
+    t.is(checkouts, 2, "the other request's read, then one batch");
     for (const result of results) t.true(result.status === 'rejected' && result.reason instanceof DatabaseTimeout);
-    const [still] = await sequelize.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep(5)%'", { plain: false, raw: true });
+    const [still] = await sequelize.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND query LIKE 'SELECT pg_sleep(5)%'", { plain: false, raw: true });
     t.deepEqual(still, [{ n: 0 }], 'nothing left running on the server');
   });
 
