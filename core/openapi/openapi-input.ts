@@ -65,7 +65,7 @@ export function openApiInput(served: readonly ResourceClass[]): OpenApiInput {
 }
 
 /** The Resources a relationship's records may be; none when it names no Resource (reported when it is used). */
-export function relationshipTargets(relationship: RelationshipDefinition): ResourceClass[] {
+export function relationshipTargets(relationship: RelationshipDefinition): readonly ResourceClass[] {
   try {
     return targetResources(relationship);
   } catch {

@@ -6,6 +6,7 @@ import { allowedNow } from './guard-check.ts';
 import { resourceReadable } from '../resource/resource-guard.ts';
 import { servedResources, variantsOf } from '../resource/polymorphism.ts';
 import { listOf } from '../query-params.ts';
+import { configurationCache } from '../resource/revision.ts';
 
 type ResourceClass = typeof ResourceBase;
 
@@ -22,9 +23,13 @@ export interface IncludeNode {
   readonly implicit?: boolean;
 }
 
+/** Per relationship, what its declarations make of it: asked on every request that includes or renders it. */
+const targets = configurationCache<RelationshipDefinition, readonly ResourceClass[]>();
+const guardedTargets = configurationCache<RelationshipDefinition, readonly ResourceClass[]>();
+
 /** The Resources a relationship's records may be. */
-export function targetResources(relationship: RelationshipDefinition): ResourceClass[] {
-  return [...new Set(declaredTargets(relationship).flatMap(variantsOf))];
+export function targetResources(relationship: RelationshipDefinition): readonly ResourceClass[] {
+  return targets(relationship, undefined, () => [...new Set(declaredTargets(relationship).flatMap(variantsOf))]);
 }
 
 /** The Resources a relationship names, before polymorphic children are added. */
@@ -120,13 +125,13 @@ export function readableNow(resource: ResourceBase, relationship: RelationshipDe
 
 /** Whether every Resource a relationship may lead to allows reading it now. */
 export function targetsReadable(relationship: RelationshipDefinition): boolean {
-  let targets: ResourceClass[];
+  let served: readonly ResourceClass[];
   try {
-    targets = declaredTargets(relationship).flatMap(servedResources);
+    served = guardedTargets(relationship, undefined, () => declaredTargets(relationship).flatMap(servedResources));
   } catch {
     return true; // an unresolvable relationship is reported when it is used
   }
-  return targets.every(resourceReadable);
+  return served.every(resourceReadable);
 }
 
 export function relationshipAllows(resource: ResourceBase, relationship: RelationshipDefinition, guard: RelationshipDefinition['readable']): boolean {

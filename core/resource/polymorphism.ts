@@ -1,13 +1,25 @@
 import type { RelationshipDefinition } from './relationship-definition.ts';
 import { relatedResource } from './resolve-resource.ts';
 import type { ResourceBase } from './resource-base.ts';
+import { configurationCache } from './revision.ts';
 
 type ResourceClass = typeof ResourceBase;
 
+/*
+ * Every request asks these of the Resources it reads, and the answers only
+ * change with declarations: cached against the configuration revision, and
+ * keyed by the `polymorphic` list itself, which is assigned rather than declared.
+ */
+const variants = configurationCache<ResourceClass, readonly ResourceClass[]>();
+const parents = configurationCache<ResourceClass, ResourceClass | undefined>();
+const served = configurationCache<ResourceClass, readonly ResourceClass[]>();
+
 /** A Resource and the polymorphic children it may stand for. */
-export function variantsOf(resource: ResourceClass): ResourceClass[] {
-  const children = (resource.polymorphic ?? []).map((ref) => relatedResource({ ...syntheticRelationship(resource), resource: ref }));
-  return [resource, ...children];
+export function variantsOf(resource: ResourceClass): readonly ResourceClass[] {
+  return variants(resource, resource.polymorphic, () => {
+    const children = (resource.polymorphic ?? []).map((ref) => relatedResource({ ...syntheticRelationship(resource), resource: ref }));
+    return [resource, ...children];
+  });
 }
 
 /** Children are named as relationship targets are (class, type, name or thunk), so they resolve the same way. */
@@ -34,6 +46,10 @@ export function variantFor(resource: ResourceClass, record: object): ResourceCla
 
 /** The polymorphic parent that lists `resource` as a child, if any. */
 export function polymorphicParentOf(resource: ResourceClass): ResourceClass | undefined {
+  return parents(resource, resource.polymorphic, () => findPolymorphicParent(resource));
+}
+
+function findPolymorphicParent(resource: ResourceClass): ResourceClass | undefined {
   for (let parent = Object.getPrototypeOf(resource) as ResourceClass | null; parent && 'config' in parent; parent = Object.getPrototypeOf(parent) as ResourceClass | null) {
     if (parent.polymorphic?.length && variantsOf(parent).includes(resource)) return parent;
   }
@@ -45,6 +61,6 @@ export function polymorphicParentOf(resource: ResourceClass): ResourceClass | un
  * parent's every child, or the Resource alone (a child inherits the parent's
  * `polymorphic` list, but its base scope serves only its own rows).
  */
-export function servedResources(resource: ResourceClass): ResourceClass[] {
-  return polymorphicParentOf(resource) ? [resource] : [...new Set(variantsOf(resource))];
+export function servedResources(resource: ResourceClass): readonly ResourceClass[] {
+  return served(resource, resource.polymorphic, () => (polymorphicParentOf(resource) ? [resource] : [...new Set(variantsOf(resource))]));
 }
