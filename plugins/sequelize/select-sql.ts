@@ -1,4 +1,4 @@
-import { Sequelize, Utils, type FindOptions, type Model, type ModelStatic } from 'sequelize';
+import { Op, Sequelize, Utils, type FindOptions, type Model, type ModelStatic } from 'sequelize';
 import { linkJoin, PARENT } from './join-table.ts';
 import { SequelizeScope, type Through } from './sequelize-scope.ts';
 
@@ -114,9 +114,41 @@ function shapeOf(model: ModelStatic<Model>): Shape {
 /** ` WHERE …` for conditions written against the model, or nothing. */
 function whereSql(model: ModelStatic<Model>, shape: Shape, conditions: FindOptions['where']): string {
   if (!conditions) return '';
+  const ids = idList(model, conditions);
+  if (ids !== undefined) return ` WHERE ${ids}`;
   const mapped = shape.renamesFields ? Utils.mapWhereFieldNames(conditions as never, model as never) : conditions;
   const where = generatorOf(model).getWhereConditions(mapped, shape.as, model, { model });
   return where ? ` WHERE ${where}` : '';
+}
+
+/**
+ * `"Alias"."column" IN (1, 2, 3)` for a condition that is only that, with
+ * whole numbers: what every sideload of a to-many or belongs_to relationship
+ * reads by (`where(col, { in: ids })`, see filter-condition.ts). Written as
+ * Sequelize writes it (the tests compare the two), without its general walk
+ * over the condition tree; anything else takes that walk.
+ */
+function idList(model: ModelStatic<Model>, conditions: object): string | undefined {
+  if (!(conditions instanceof Utils.Where)) return undefined;
+  const { attribute, comparator, logic } = conditions as unknown as { attribute: unknown; comparator: string; logic: unknown };
+  if (!(attribute instanceof Utils.Col) || comparator !== '=' || typeof logic !== 'object' || logic === null) return undefined;
+  const column = (attribute as unknown as { col: unknown }).col;
+  if (typeof column !== 'string' || Object.keys(logic).length > 0) return undefined;
+  const symbols = Object.getOwnPropertySymbols(logic);
+  if (symbols.length !== 1 || symbols[0] !== Op.in) return undefined;
+  const values = (logic as Record<symbol, unknown>)[Op.in];
+  if (!Array.isArray(values) || values.length === 0 || !values.every(Number.isSafeInteger)) return undefined;
+  return `${quotedColumn(model, column)} IN (${values.join(', ')})`;
+}
+
+const quotedColumns = new WeakMap<ModelStatic<Model>, Map<string, string>>();
+
+function quotedColumn(model: ModelStatic<Model>, column: string): string {
+  let byName = quotedColumns.get(model);
+  if (!byName) quotedColumns.set(model, (byName = new Map()));
+  let quoted = byName.get(column);
+  if (quoted === undefined) byName.set(column, (quoted = (generatorOf(model) as unknown as { quote(column: string, model: unknown): string }).quote(column, model)));
+  return quoted;
 }
 
 const TEMPLATED_OPTIONS = new Set(['attributes', 'where', 'order', 'limit', 'offset']);
