@@ -1,7 +1,7 @@
-import { writeFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { buildSchema, renderMermaid, renderSvg, resourceGraph } from '../core/index.ts';
 import { CommandError, type CommandDefinition } from './host/command.ts';
+import { writeOutput } from './host/write-output.ts';
 
 const FORMATS = ['svg', 'mermaid'] as const;
 type Format = (typeof FORMATS)[number];
@@ -20,13 +20,7 @@ export const diagram: CommandDefinition = {
     const format = formatOf(options.format, out);
     const graph = resourceGraph(buildSchema(await context.resources()));
     const text = format === 'svg' ? renderSvg(graph) : renderMermaid(graph);
-    if (out === undefined) {
-      context.io.out(text);
-      return 0;
-    }
-    const path = resolve(context.root, out);
-    writeFileSync(path, text);
-    context.io.out(`Wrote ${path}`);
+    writeOutput(context, out === undefined ? undefined : resolve(context.root, out), text);
     return 0;
   },
 };

@@ -1,7 +1,8 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { buildOpenApi } from '../core/index.ts';
 import { CommandError, type CommandContext, type CommandDefinition } from './host/command.ts';
+import { writeOutput } from './host/write-output.ts';
 
 export const openapi: CommandDefinition = {
   name: 'openapi',
@@ -14,13 +15,7 @@ export const openapi: CommandDefinition = {
   async run(context, _args, options) {
     const text = `${JSON.stringify(buildOpenApi(await context.resources(), { info: context.config.openapi?.info, operations: context.config.openapi?.operations }), null, 2)}\n`;
     if (options.check) return check(context, documentPath(context, options.out), text);
-    if (typeof options.out !== 'string') {
-      context.io.out(text);
-      return 0;
-    }
-    const path = documentPath(context, options.out);
-    writeFileSync(path, text);
-    context.io.out(`Wrote ${path}`);
+    writeOutput(context, typeof options.out === 'string' ? documentPath(context, options.out) : undefined, text);
     return 0;
   },
 };

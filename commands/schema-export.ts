@@ -1,7 +1,7 @@
-import { writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { breakingChanges, buildSchema } from '../core/index.ts';
 import type { CommandDefinition } from './host/command.ts';
+import { writeOutput } from './host/write-output.ts';
 import { formatSchema, readSchema, schemaPath } from './schema-file.ts';
 
 export const schemaExport: CommandDefinition = {
@@ -22,8 +22,7 @@ export const schemaExport: CommandDefinition = {
       context.io.err(context.color.red(`${relative(process.cwd(), path) || path} not written: ${breaking.length} breaking change(s). Use --force to write it anyway.`));
       return 1;
     }
-    writeFileSync(path, formatSchema(schema));
-    context.io.out(`Wrote ${schema.resources.length} resources to ${path}`);
+    writeOutput(context, path, formatSchema(schema), { message: `Wrote ${schema.resources.length} resources to ${path}` });
     return 0;
   },
 };

@@ -1,6 +1,5 @@
 import test from 'ava';
-import { openDirectory, type Directory } from '../../support/directory.ts';
-import { serve, type HttpClient } from '../../support/http.ts';
+import { directoryServer } from '../../support/directory-server.ts';
 
 type ErrorDoc = { errors: Array<Record<string, unknown>> };
 
@@ -9,17 +8,7 @@ type ErrorDoc = { errors: Array<Record<string, unknown>> };
  * its own code naming the parameter to fix, refused before any SQL runs.
  * (Validation only: SQLite stands for every database here.)
  */
-let dir: Directory;
-let client: HttpClient;
-
-test.before(async () => {
-  dir = await openDirectory({ name: 'sqlite', url: ':memory:' }, 'query_limits', 30);
-  client = await serve(dir.app);
-});
-test.after.always(async () => {
-  await client?.close();
-  await dir?.sequelize.close();
-});
+const { dir, client } = directoryServer({ name: 'sqlite', url: ':memory:' }, 'query_limits', 30);
 
 /** `beforeAnyQuery: false` for deep parameters, which are checked once the parent records are known. */
 async function refused(t: import('ava').ExecutionContext, path: string, beforeAnyQuery = true): Promise<Record<string, unknown>> {

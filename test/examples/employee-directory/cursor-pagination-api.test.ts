@@ -1,7 +1,6 @@
 import test from 'ava';
 import { testDatabases } from '../../support/databases.ts';
-import { openDirectory, type Directory } from '../../support/directory.ts';
-import { serve, type HttpClient } from '../../support/http.ts';
+import { directoryServer } from '../../support/directory-server.ts';
 
 type Links = { self: string; first: string; prev?: string | null; next?: string | null; last?: string };
 type Doc = { data: Array<{ id: string; attributes: Record<string, unknown>; meta?: { page: { cursor: string } } }>; links: Links; errors?: Array<{ code: string; source: { parameter: string }; meta?: unknown; links?: { type: string } }> };
@@ -10,16 +9,7 @@ const PROFILE = 'https://jsonapi.org/profiles/ethanresnick/cursor-pagination/';
 
 /** Cursor pages over HTTP: links a client follows from one end to the other, and 400s a client can act on. */
 for (const db of testDatabases()) {
-  let dir: Directory;
-  let client: HttpClient;
-  test.before(async () => {
-    dir = await openDirectory(db, 'cursor_pagination_api', 25);
-    client = await serve(dir.app);
-  });
-  test.after.always(async () => {
-    await client?.close();
-    await dir?.sequelize.close();
-  });
+  const { dir, client } = directoryServer(db, 'cursor_pagination_api', 25);
   const get = async (path: string) => {
     const response = await client.get(path);
     return { status: response.status, doc: response.body as Doc };

@@ -1,8 +1,8 @@
 import test, { type ExecutionContext } from 'ava';
 import { Forbidden, withContext } from '../../../core/index.ts';
 import { testDatabases } from '../../support/databases.ts';
-import { openDirectory, tableCounts, type Directory } from '../../support/directory.ts';
-import { serve, type HttpClient } from '../../support/http.ts';
+import { directoryServer } from '../../support/directory-server.ts';
+import { tableCounts, type Directory } from '../../support/directory.ts';
 
 /**
  * What the example guards — `employees.salary`, the `employees.notes`
@@ -161,16 +161,7 @@ function assertNothingGuarded(t: ExecutionContext, text: string, sent: string, f
 }
 
 for (const db of testDatabases('guards_matrix')) {
-  let dir: Directory;
-  let client: HttpClient;
-  test.before(async () => {
-    dir = await openDirectory(db, 'guards_matrix', 30);
-    client = await serve(dir.app);
-  });
-  test.after.always(async () => {
-    await client?.close();
-    await dir?.sequelize.close();
-  });
+  const { dir, client } = directoryServer(db, 'guards_matrix', 30);
 
   for (const row of cases) {
     test.serial(`${db.name}: ${row.what} — guest ${row.guest}, admin ${row.admin}`, async (t) => {

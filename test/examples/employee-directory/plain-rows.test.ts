@@ -2,8 +2,7 @@ import test from 'ava';
 import { parseQueryString, withContext } from '../../../core/index.ts';
 import { canUsePlainRecords } from '../../../core/query/plain-records.ts';
 import { testDatabases } from '../../support/databases.ts';
-import { openDirectory, type Directory } from '../../support/directory.ts';
-import { serve, type HttpClient } from '../../support/http.ts';
+import { directoryServer } from '../../support/directory-server.ts';
 
 /**
  * A render-only load (HTTP, or `toJsonapi()` first) reads plain rows when no
@@ -21,16 +20,7 @@ const queries = [
 ];
 
 for (const db of testDatabases()) {
-  let dir: Directory;
-  let client: HttpClient;
-  test.before(async () => {
-    dir = await openDirectory(db, 'plain_rows', 40);
-    client = await serve(dir.app);
-  });
-  test.after.always(async () => {
-    await client?.close();
-    await dir?.sequelize.close();
-  });
+  const { dir, client } = directoryServer(db, 'plain_rows', 40);
 
   test(`${db.name}: the example's Resources qualify for plain rows, except where a block needs a model`, (t) => {
     const { EmployeeResource, PositionResource, TaskResource, NoteResource } = dir.resources;

@@ -1,7 +1,6 @@
 import test from 'ava';
 import { testDatabases } from '../../support/databases.ts';
-import { openDirectory, type Directory } from '../../support/directory.ts';
-import { serve, type HttpClient } from '../../support/http.ts';
+import { directoryServer } from '../../support/directory-server.ts';
 
 type Linkage = { type: string; id: string };
 type Resource = { id: string; type: string; attributes: Record<string, unknown>; relationships: Record<string, { data?: Linkage | Linkage[] | null; links?: { self?: string; related: string } }> };
@@ -11,16 +10,7 @@ const identify = (resource: Resource): Linkage => ({ type: resource.type, id: re
 
 /** Compound documents over HTTP, and links a client can follow. */
 for (const db of testDatabases()) {
-  let dir: Directory;
-  let client: HttpClient;
-  test.before(async () => {
-    dir = await openDirectory(db, 'relationships_api', 80);
-    client = await serve(dir.app);
-  });
-  test.after.always(async () => {
-    await client?.close();
-    await dir?.sequelize.close();
-  });
+  const { dir, client } = directoryServer(db, 'relationships_api', 80);
   const get = async (path: string, headers?: Record<string, string>) => (await client.get(path, headers)).body as Doc;
 
   test(`${db.name}: every related link returns exactly the records the included linkage lists`, async (t) => {

@@ -1,23 +1,14 @@
 import test from 'ava';
 import { testDatabases } from '../../support/databases.ts';
-import { openDirectory, tableCounts, type Directory } from '../../support/directory.ts';
-import { serve, type HttpClient } from '../../support/http.ts';
+import { directoryServer } from '../../support/directory-server.ts';
+import { tableCounts } from '../../support/directory.ts';
 
 type Resource = { id: string; type: string; attributes: Record<string, unknown>; 'temp-id'?: string };
 type Doc = { data: Resource; included?: Resource[]; meta: object; errors?: Array<{ status: string; code: string; source?: Record<string, unknown>; meta?: Record<string, unknown> }> };
 
 /** Writes over HTTP: statuses, bodies and errors a client sees. Every body is checked against the JSON:API schema. */
 for (const db of testDatabases()) {
-  let dir: Directory;
-  let client: HttpClient;
-  test.before(async () => {
-    dir = await openDirectory(db, 'write_api', 10);
-    client = await serve(dir.app);
-  });
-  test.after.always(async () => {
-    await client?.close();
-    await dir?.sequelize.close();
-  });
+  const { dir, client } = directoryServer(db, 'write_api', 10);
   const send = async (method: string, path: string, body?: unknown, headers?: Record<string, string>) => {
     const response = await client.request(method, path, body, headers);
     return { status: response.status, body: response.body as Doc };

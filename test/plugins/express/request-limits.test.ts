@@ -4,8 +4,8 @@ import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { answerClientErrors, muralRouter } from '../../../plugins/express/index.ts';
-import { openDirectory, type Directory } from '../../support/directory.ts';
-import { serve, type HttpClient } from '../../support/http.ts';
+import { directoryServer } from '../../support/directory-server.ts';
+import { serve } from '../../support/http.ts';
 
 /**
  * The transport's size limits, as a client meets them: an oversized body is a
@@ -14,17 +14,7 @@ import { serve, type HttpClient } from '../../support/http.ts';
  * JSON:API answer through `answerClientErrors` rather than a reset.
  * (Nothing here reaches the database: SQLite stands for all three.)
  */
-let dir: Directory;
-let client: HttpClient;
-
-test.before(async () => {
-  dir = await openDirectory({ name: 'sqlite', url: ':memory:' }, 'request_limits', 10);
-  client = await serve(dir.app);
-});
-test.after.always(async () => {
-  await client?.close();
-  await dir?.sequelize.close();
-});
+const { dir, client } = directoryServer({ name: 'sqlite', url: ':memory:' }, 'request_limits', 10);
 
 const employee = (firstName: string) => ({ data: { type: 'employees', attributes: { first_name: firstName, last_name: 'Long' } } });
 

@@ -1,7 +1,8 @@
 import test from 'ava';
 import { testDatabases } from '../../../support/databases.ts';
-import { openDirectory, tableCounts, type Directory } from '../../../support/directory.ts';
-import { serve, type HttpClient, type HttpResponse } from '../../../support/http.ts';
+import { directoryServer } from '../../../support/directory-server.ts';
+import { tableCounts } from '../../../support/directory.ts';
+import type { HttpResponse } from '../../../support/http.ts';
 
 type ErrorDoc = { errors: Array<{ status: string; code: string; source?: { parameter?: string; pointer?: string } }> };
 
@@ -10,16 +11,7 @@ type ErrorDoc = { errors: Array<{ status: string; code: string; source?: { param
  * answered with a JSON:API error and leaving the server as it was.
  */
 for (const db of testDatabases('hardening_findings')) {
-  let dir: Directory;
-  let client: HttpClient;
-  test.before(async () => {
-    dir = await openDirectory(db, 'hardening_findings', 10);
-    client = await serve(dir.app);
-  });
-  test.after.always(async () => {
-    await client?.close();
-    await dir?.sequelize.close();
-  });
+  const { dir, client } = directoryServer(db, 'hardening_findings', 10);
 
   const errorOf = (response: HttpResponse) => (response.body as ErrorDoc).errors[0]!;
   const isJsonApi = (response: HttpResponse) => response.contentType?.startsWith('application/vnd.api+json') ?? false;
