@@ -40,7 +40,14 @@ function compileLinks(owner: ResourceClass, relationship: RelationshipDefinition
   if (!relationship.link || !owner.autolink) return () => undefined;
   if (owner.relationshipLinks === 'endpoints') {
     const url = memberUrl(owner);
-    return url === undefined ? () => undefined : (_record, id) => endpointLinks(url, id, relationship.name);
+    if (url === undefined) return () => undefined;
+    // the name's part of both links is the same for every record
+    const self = `/relationships/${encode(relationship.name)}`;
+    const related = `/${encode(relationship.name)}`;
+    return (_record, id) => {
+      const member = `${url}/${encode(id)}`;
+      return { self: member + self, related: member + related };
+    };
   }
   const related = compileRelatedLink(owner, relationship);
   return (record) => {

@@ -24,8 +24,7 @@ export async function sideload(parents: readonly LoadedRecord[], plan: QueryPlan
 }
 
 async function loadNode(parents: readonly LoadedRecord[], plan: QueryPlan, node: IncludeNode, graph: IncludeGraph): Promise<void> {
-  // only parents whose Resource declares the relationship (polymorphic parents differ per child)
-  const eligible = parents.filter((p) => findRelationship([p.resource], node.name) !== undefined);
+  const eligible = declaring(parents, node.name);
   if (eligible.length === 0) return;
   const relationship = findRelationship([eligible[0]!.resource], node.name)!;
   if (relationship.single && eligible.length > 1) {
@@ -46,6 +45,16 @@ async function loadNode(parents: readonly LoadedRecord[], plan: QueryPlan, node:
     const childPlan = { ...plan, include: node.children };
     await sideload(children, childPlan, graph);
   }
+}
+
+/** The parents whose Resource declares the relationship: polymorphic parents differ per child; asked once per Resource, not per record. */
+function declaring(parents: readonly LoadedRecord[], name: string): LoadedRecord[] {
+  const declares = new Map<ResourceClass, boolean>();
+  return parents.filter(({ resource }) => {
+    let verdict = declares.get(resource);
+    if (verdict === undefined) declares.set(resource, (verdict = resource.config.relationships.has(name)));
+    return verdict;
+  });
 }
 
 interface Group {
