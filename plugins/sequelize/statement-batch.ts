@@ -124,7 +124,7 @@ async function send(statements: Pending[], runMany: RunMany, runOne: RunOne): Pr
     results = await runMany(statements.map((s) => s.sql));
   } catch (error) {
     if (error instanceof MuralError) statements.forEach((s) => s.reject(error));
-    else statements.forEach((s) => runOne(s.sql).then(s.resolve, s.reject));
+    else await Promise.all(statements.map((s) => runOne(s.sql).then(s.resolve, s.reject)));
     return;
   }
   statements.forEach((s, i) => s.resolve(results[i]!));
