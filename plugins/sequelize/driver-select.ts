@@ -77,7 +77,8 @@ async function selectManyDirectly(internals: SequelizeInternals, statements: rea
   const connection = await manager.getConnection({ type: 'SELECT' });
   try {
     for (const sql of statements) logQuery(internals, connection, sql);
-    const results = await (connection as PostgresConnection).query(statements.join('\n'));
+    // one statement per line, each ending its own way or not: exactly one `;` between them
+    const results = await (connection as PostgresConnection).query(`${statements.map((sql) => sql.trimEnd().replace(/;$/, '')).join(';\n')};`);
     if (!Array.isArray(results) || results.length !== statements.length) throw new Error('Mural: a batch of SELECTs answered a different number of results');
     return results.map((result) => result.rows);
   } catch (error) {

@@ -181,6 +181,19 @@ for (const database of testDatabases('statement_batch').filter((d) => d.name ===
     t.regex(String((document.links as { last?: string }).last), /page(%5B|\[)number(%5D|\])=3/);
   });
 
+  test.serial(`${database.name}: statements with or without their closing semicolon batch alike`, async (t) => {
+    checkouts = 0;
+    const other = withDeadline(() => selectThroughDriver(sequelize, 'SELECT pg_sleep(0.3) AS slept;', undefined), { fresh: true });
+    const rows = await Promise.all([
+      selectThroughDriver(sequelize, 'SELECT 1 AS one', undefined),
+      selectThroughDriver(sequelize, 'SELECT 2 AS two;  ', undefined),
+      selectThroughDriver(sequelize, "SELECT ';' AS semicolon;", undefined),
+    ]);
+    await other;
+    t.deepEqual(rows, [[{ one: 1 }], [{ two: 2 }], [{ semicolon: ';' }]]);
+    t.is(checkouts, 2, "the other request's read, then one batch");
+  });
+
   test.serial(`${database.name}: a failing statement in a batch rejects alone, with Sequelize's DatabaseError`, async (t) => {
     checkouts = 0;
     const other = withDeadline(() => selectThroughDriver(sequelize, 'SELECT pg_sleep(0.3) AS slept;', undefined), { fresh: true });
