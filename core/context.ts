@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { currentScope, runInScope } from './async-scope.ts';
 
 /**
  * The per-request store. Guards, scopes and hooks read it; it lives in
@@ -14,14 +14,12 @@ export interface MuralContext {
   [key: string]: unknown;
 }
 
-const storage = new AsyncLocalStorage<MuralContext>();
-
 /** The context of the code running now, or undefined outside `withContext`. */
 export function context<T extends MuralContext = MuralContext>(): T | undefined {
-  return storage.getStore() as T | undefined;
+  return currentScope()?.context as T | undefined;
 }
 
 /** Runs `fn` with `ctx` as the context; nested calls see the innermost one. */
 export function withContext<R>(ctx: MuralContext, fn: () => R): R {
-  return storage.run(ctx, fn);
+  return runInScope({ context: ctx }, fn);
 }

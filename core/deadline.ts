@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { currentScope, runInScope } from './async-scope.ts';
 import { muralConfig } from './config.ts';
 
 /** When the database work of the current request must be over. */
@@ -9,15 +9,13 @@ export interface Deadline {
   readonly at: number;
 }
 
-const storage = new AsyncLocalStorage<Deadline | undefined>();
-
 /**
  * The deadline of the code running now, or undefined when its database work
  * has no time limit. Core only holds it; adapters enforce it (the Sequelize
  * adapter cancels the running statement in the database).
  */
 export function currentDeadline(): Deadline | undefined {
-  return storage.getStore();
+  return currentScope()?.deadline as Deadline | undefined;
 }
 
 /** Milliseconds left before `deadline`, never below zero. */
@@ -38,8 +36,9 @@ export interface DeadlineOptions {
  * rather than each getting a full one.
  */
 export function withDeadline<R>(fn: () => R, options: DeadlineOptions = {}): R {
-  if (storage.getStore() && !options.fresh) return fn();
+  if (currentDeadline() && !options.fresh) return fn();
   const timeout = options.timeout ?? muralConfig.databaseTimeout;
   const limited = timeout > 0 && Number.isFinite(timeout);
-  return storage.run(limited ? { timeout, at: Date.now() + timeout } : undefined, fn);
+  const deadline: Deadline | undefined = limited ? { timeout, at: Date.now() + timeout } : undefined;
+  return runInScope({ deadline }, fn);
 }

@@ -1,20 +1,16 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-
-const storage = new AsyncLocalStorage<unknown>();
+import { currentScope, runInScope } from './async-scope.ts';
 
 /**
  * The transaction of the write running now, if any. Adapters read it so that
  * every query of a write (and of its hooks) sees the write's own changes.
  */
 export function currentTransaction(): unknown {
-  return storage.getStore();
+  return currentScope()?.transaction;
 }
 
 export function withTransaction<T>(transaction: unknown, fn: () => Promise<T>): Promise<T> {
-  return storage.run(transaction, fn);
+  return runInScope({ transaction }, fn);
 }
-
-const ownWrites = new AsyncLocalStorage<true>();
 
 /**
  * Whether the reads running now must see what this request wrote: inside a
@@ -23,10 +19,11 @@ const ownWrites = new AsyncLocalStorage<true>();
  * may not have replayed the write yet.
  */
 export function readsOwnWrites(): boolean {
-  return storage.getStore() !== undefined || ownWrites.getStore() === true;
+  const scope = currentScope();
+  return scope?.transaction !== undefined || scope?.ownWrites === true;
 }
 
 /** Runs `fn` with reads that see this request's committed writes (`readsOwnWrites()` is true in it). */
 export function withOwnWrites<T>(fn: () => Promise<T>): Promise<T> {
-  return ownWrites.run(true, fn);
+  return runInScope({ ownWrites: true }, fn);
 }
