@@ -20,3 +20,21 @@ export async function loadTest(app: Express, path: string, connections: number, 
     await new Promise((resolve) => server.close(resolve));
   }
 }
+
+/**
+ * Loads each server in turn, round after round, in alternating order (ABC,
+ * CBA, …), 2 s each, so that machine noise falls on all of them alike (as
+ * `alternate` in measure.ts does in-process); every round's req/s and p99.
+ */
+export async function alternateLoad(servers: Record<string, Express>, path: string, connections: number, rounds: number) {
+  const runs: Record<string, { rps: number[]; p99: number[] }> = Object.fromEntries(Object.keys(servers).map((name) => [name, { rps: [], p99: [] }]));
+  for (let round = 0; round < rounds; round++) {
+    const names = round % 2 === 0 ? Object.keys(servers) : Object.keys(servers).reverse();
+    for (const name of names) {
+      const result = await loadTest(servers[name]!, path, connections, 2);
+      runs[name]!.rps.push(result.requestsPerSecond);
+      runs[name]!.p99.push(result.p99);
+    }
+  }
+  return runs;
+}

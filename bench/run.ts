@@ -2,7 +2,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { RawDriver } from './baselines/raw-driver.ts';
 import { openFixture, removeFixtureFiles, type Fixture } from './fixtures.ts';
-import { loadTest } from './http-load.ts';
+import { alternateLoad, loadTest } from './http-load.ts';
 import { measureCliStartup } from './cli-startup.ts';
 import { cursorPages } from './cursor-pages.ts';
 import { describeScaling, workerScaling } from './worker-scaling.ts';
@@ -55,7 +55,7 @@ async function readScenarios(database: string, fixture: Fixture, raw: RawDriver)
   // steady state, as in-process: a second of traffic for each server before any is timed
   for (const app of Object.values(servers)) await loadTest(app, `/api/v1/employees?${INCLUDE_QUERY}`, 1, 1);
   for (const connections of [1, 16]) {
-    const runs = await alternateLoad(servers, `/api/v1/employees?${INCLUDE_QUERY}`, connections);
+    const runs = await alternateLoad(servers, `/api/v1/employees?${INCLUDE_QUERY}`, connections, ROUNDS);
     const rps = (name: string) => median(runs[name]!.rps);
     const p99 = (name: string) => median(runs[name]!.p99);
     say(`   ${connections} connection(s), median of ${ROUNDS} rounds: Mural ${rps('mural').toFixed(0)} req/s (p99 ${p99('mural')} ms), (a) Sequelize by hand ${rps('sequelize').toFixed(0)} req/s (p99 ${p99('sequelize')} ms), (b) raw driver ${rps('driver').toFixed(0)} req/s (p99 ${p99('driver')} ms)`);
@@ -166,20 +166,6 @@ await big.sequelize.close();
 removeFixtureFiles();
 say(`\nTotal ${((performance.now() - started) / 1000).toFixed(0)} s. ${failures.length === 0 ? 'Every target met.' : `Missed: ${failures.join('; ')}`}`);
 process.exitCode = failures.length === 0 ? 0 : 1;
-
-/** Loads each server in turn, round after round (ABC, CBA, …), for 2 s each; every round's req/s and p99. */
-async function alternateLoad(servers: Record<string, Parameters<typeof loadTest>[0]>, path: string, connections: number) {
-  const runs: Record<string, { rps: number[]; p99: number[] }> = Object.fromEntries(Object.keys(servers).map((name) => [name, { rps: [], p99: [] }]));
-  for (let round = 0; round < ROUNDS; round++) {
-    const names = round % 2 === 0 ? Object.keys(servers) : Object.keys(servers).reverse();
-    for (const name of names) {
-      const result = await loadTest(servers[name]!, path, connections, 2);
-      runs[name]!.rps.push(result.requestsPerSecond);
-      runs[name]!.p99.push(result.p99);
-    }
-  }
-  return runs;
-}
 
 /** The rows a hand-written loop would render, loaded once with the raw driver. */
 async function collectRows(driver: RawDriver) {

@@ -41,13 +41,8 @@ function compileLinks(owner: ResourceClass, relationship: RelationshipDefinition
   if (owner.relationshipLinks === 'endpoints') {
     const url = memberUrl(owner);
     if (url === undefined) return () => undefined;
-    // the name's part of both links is the same for every record
-    const self = `/relationships/${encode(relationship.name)}`;
-    const related = `/${encode(relationship.name)}`;
-    return (_record, id) => {
-      const member = `${url}/${encode(id)}`;
-      return { self: member + self, related: member + related };
-    };
+    const links = endpointLinks(url, relationship.name);
+    return (_record, id) => links(id);
   }
   const related = compileRelatedLink(owner, relationship);
   return (record) => {
@@ -68,12 +63,17 @@ export function memberUrl(owner: ResourceClass): string | undefined {
 /** The relationship endpoints of one record, for documents built outside an HTTP request. */
 export function relationshipUrls(owner: ResourceClass, id: string, name: string): Required<RelationshipLinks> | undefined {
   const url = memberUrl(owner);
-  return url === undefined ? undefined : endpointLinks(url, id, name);
+  return url === undefined ? undefined : endpointLinks(url, name)(id);
 }
 
-function endpointLinks(url: string, id: string, name: string): Required<RelationshipLinks> {
-  const member = `${url}/${encode(id)}`;
-  return { self: `${member}/relationships/${encode(name)}`, related: `${member}/${encode(name)}` };
+/** A relationship's endpoint links by record id; the name's part of both is the same for every record, so it is built once. */
+function endpointLinks(url: string, name: string): (id: string) => Required<RelationshipLinks> {
+  const self = `/relationships/${encode(name)}`;
+  const related = `/${encode(name)}`;
+  return (id) => {
+    const member = `${url}/${encode(id)}`;
+    return { self: member + self, related: member + related };
+  };
 }
 
 /**

@@ -28,8 +28,7 @@ const MAX_STATEMENTS = 16;
 interface State {
   /** Open batches by deadline, then by `readsOwnWrites()`. */
   readonly open: Map<Deadline | undefined, Map<boolean, Batch>>;
-  /** Sends under way (batches or single statements): in all, and by deadline. */
-  sending: number;
+  /** Sends under way (batches or single statements), by deadline; a deadline with none is not listed. */
   readonly sendingBy: Map<Deadline | undefined, number>;
 }
 
@@ -63,7 +62,7 @@ export function batchedSelect(sequelize: Sequelize, sql: string, runMany: RunMan
   const ownWrites = readsOwnWrites();
   let batch = state.open.get(deadline)?.get(ownWrites);
   if (!batch) {
-    if (state.sending - (state.sendingBy.get(deadline) ?? 0) === 0) return counted(state, deadline, () => runOne(sql));
+    if (!othersReading(state, deadline)) return counted(state, deadline, () => runOne(sql));
     batch = openBatch(state, deadline, ownWrites, runMany, runOne);
   }
   const joining = batch;
@@ -74,8 +73,13 @@ export function batchedSelect(sequelize: Sequelize, sql: string, runMany: RunMan
 
 function stateOf(sequelize: Sequelize): State {
   let state = states.get(sequelize);
-  if (!state) states.set(sequelize, (state = { open: new Map(), sending: 0, sendingBy: new Map() }));
+  if (!state) states.set(sequelize, (state = { open: new Map(), sendingBy: new Map() }));
   return state;
+}
+
+/** Whether statements of another request (deadline) are under way. */
+function othersReading(state: State, deadline: Deadline | undefined): boolean {
+  return state.sendingBy.size > (state.sendingBy.has(deadline) ? 1 : 0);
 }
 
 function openBatch(state: State, deadline: Deadline | undefined, ownWrites: boolean, runMany: RunMany, runOne: RunOne): Batch {
@@ -102,12 +106,10 @@ function close(state: State, deadline: Deadline | undefined, ownWrites: boolean,
 
 /** Counts a send while it runs, so that statements arriving meanwhile know other requests are reading. */
 async function counted<T>(state: State, deadline: Deadline | undefined, run: () => Promise<T>): Promise<T> {
-  state.sending++;
   state.sendingBy.set(deadline, (state.sendingBy.get(deadline) ?? 0) + 1);
   try {
     return await run();
   } finally {
-    state.sending--;
     const left = state.sendingBy.get(deadline)! - 1;
     if (left === 0) state.sendingBy.delete(deadline);
     else state.sendingBy.set(deadline, left);
