@@ -1,0 +1,80 @@
+/**
+ * `npm run bench` measures Mural as users run it: compiled, from dist/, in
+ * plain Node. Run through tsx, every function of the sources carries a
+ * `__name` wrapper and every stack trace (Sequelize takes one per query) is
+ * mapped back through source maps, which moved the ratios by up to 7%.
+ *
+ * This bundles a bench script (its baselines, the example application and
+ * the fixtures) into one ES module in node_modules/.cache, where Mural's
+ * imports, whether `mural/…` or a relative path to one of its entry points,
+ * load the compiled package: `npm run build` must have run first. Each
+ * module keeps its own `import.meta.url`, so paths it resolves beside itself
+ * still find the checkout's files.
+ *
+ *   tsx bench/compile.ts bench/run.ts         prints the compiled module's path
+ *   tsx bench/compile.ts bench/run.ts --run   and runs it (`npm run bench`)
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+import { ENTRY_POINTS } from '../scripts/entry-points.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const MURAL_SOURCES = /^(core|plugins|commands)\//;
+
+/** `mural`, `mural/express`, … and `../core/index.ts`, … → dist/esm's module for that entry point. */
+function compiledEntry(specifier: string, resolveDir: string): string | undefined {
+  const bare = /^mural(\/.*)?$/.exec(specifier);
+  const entry = bare
+    ? ENTRY_POINTS.find((e) => e.name === (bare[1] ? `.${bare[1]}` : '.'))
+    : ENTRY_POINTS.find((e) => e.source === relative(root, resolve(resolveDir, specifier)));
+  return entry && join(root, 'dist', 'esm', `${entry.wrapper}.js`);
+}
+
+const compiledMural: Plugin = {
+  name: 'compiled-mural',
+  setup(bundle) {
+    bundle.onResolve({ filter: /^(mural(\/.*)?|\.{1,2}\/.*\.ts)$/ }, (args) => {
+      const compiled = compiledEntry(args.path, args.resolveDir);
+      if (compiled) return { path: compiled, external: true };
+      const file = relative(root, resolve(args.resolveDir, args.path));
+      if (args.path.startsWith('mural') || MURAL_SOURCES.test(file)) {
+        return { errors: [{ text: `${args.importer} imports ${args.path}: the bench may use Mural's public entry points only` }] };
+      }
+      return undefined;
+    });
+    // a module's own location, not the bundle's
+    bundle.onLoad({ filter: /\.ts$/ }, (args) => {
+      const url = JSON.stringify(pathToFileURL(args.path).href);
+      const contents = readFileSync(args.path, 'utf8')
+        .replaceAll('import.meta.url', url)
+        .replaceAll('import.meta.dirname', JSON.stringify(dirname(args.path)));
+      return { contents, loader: 'ts' };
+    });
+  },
+};
+
+export async function compileBench(script: string): Promise<string> {
+  const outfile = join(root, 'node_modules', '.cache', 'mural-bench', `${basename(script, '.ts')}.mjs`);
+  await build({
+    entryPoints: [script],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20.17',
+    packages: 'external',
+    plugins: [compiledMural],
+    // the rejection carries the messages
+    logLevel: 'silent',
+  });
+  return outfile;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const compiled = await compileBench(resolve(process.argv[2] ?? 'bench/run.ts'));
+  if (!process.argv.includes('--run')) console.log(compiled);
+  else process.exitCode = spawnSync(process.execPath, ['--expose-gc', compiled], { stdio: 'inherit' }).status ?? 1;
+}

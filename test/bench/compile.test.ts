@@ -1,0 +1,41 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import test from 'ava';
+import { compileBench } from '../../bench/compile.ts';
+
+/**
+ * `npm run bench` measures the compiled package, as users run it: the bench
+ * is bundled, and every import of Mural, by name or by a relative path to
+ * an entry point, loads dist/ (plain Node, no tsx, cannot load the sources).
+ */
+const root = resolve(import.meta.dirname, '../..');
+const scratch = join(root, 'node_modules', '.cache', `mural-bench-test-${process.pid}`);
+
+test.before(() => mkdirSync(scratch, { recursive: true }));
+test.after.always(() => rmSync(scratch, { recursive: true, force: true }));
+
+test('Mural by name and by relative path is the one compiled instance in dist/', async (t) => {
+  writeFileSync(join(scratch, 'beside.ts'), 'export const here: string = import.meta.url;\n');
+  writeFileSync(
+    join(scratch, 'probe.ts'),
+    [
+      "import { Resource } from 'mural';",
+      "import { SequelizeAdapter } from 'mural/sequelize';",
+      "import * as sources from '../../../core/index.ts';",
+      "import { here } from './beside.ts';",
+      `const dist = await import(${JSON.stringify(pathToFileURL(join(root, 'dist/esm/index.js')).href)});`,
+      'console.log(JSON.stringify({ same: Resource === sources.Resource, compiled: Resource === dist.Resource, adapter: typeof SequelizeAdapter, here }));',
+    ].join('\n'),
+  );
+  const compiled = await compileBench(join(scratch, 'probe.ts'));
+  const output = JSON.parse(execFileSync(process.execPath, [compiled], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } }));
+  t.deepEqual(output, { same: true, compiled: true, adapter: 'function', here: pathToFileURL(join(scratch, 'beside.ts')).href });
+});
+
+test('a bench importing Mural past its entry points does not compile', async (t) => {
+  writeFileSync(join(scratch, 'deep.ts'), "import { ResourceBase } from '../../../core/resource/resource-base.ts';\nconsole.log(ResourceBase);\n");
+  const error = await t.throwsAsync(compileBench(join(scratch, 'deep.ts')));
+  t.regex(error!.message, /public entry points only/);
+});
