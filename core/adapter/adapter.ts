@@ -159,7 +159,11 @@ export interface Adapter<Scope = unknown, Model = unknown> {
   assign(record: Model, attributes: Record<string, unknown>): void;
   /** The record's validation problems, without saving; `skip` names attributes not to check. */
   validate(record: Model, skip: readonly string[]): Promise<ValidationProblem[]>;
-  /** Saves the record; problems the database reports (unique keys…) come back as a ValidationProblems error. */
+  /**
+   * Saves a record that has just passed `validate`, without validating it
+   * again (validation hooks run once per write); problems the database
+   * reports (unique keys…) come back as a ValidationProblems error.
+   */
   save(record: Model, transaction: unknown): Promise<Model>;
   destroy(record: Model, transaction: unknown): Promise<void>;
   /** Adds the join row linking parent and child, unless it exists. */

@@ -126,7 +126,8 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
   }
 
   save(record: Model, transaction: unknown): Promise<Model> {
-    return record.save({ transaction: transaction as Transaction }).catch(staleVersion);
+    // `validate` just ran: a second pass would run the model's validation hooks twice
+    return record.save({ transaction: transaction as Transaction, validate: false }).catch(staleVersion);
   }
 
   async destroy(record: Model, transaction: unknown): Promise<void> {

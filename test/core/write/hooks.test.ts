@@ -171,3 +171,24 @@ test('around hooks take method names only, and must proceed', async (t) => {
   }
   await t.throwsAsync(Lazy.build({ data: { type: 'departments', attributes: { name: 'x' } } }).save(), { message: /must call proceed/ });
 });
+
+test.serial("a model's own validation hooks run once per record written, on create and on update", async (t) => {
+  const calls: string[] = [];
+  const Department = dir.models.Department;
+  const key = 'count-validations';
+  Department.addHook('beforeValidate', key, (record) => void calls.push(`beforeValidate ${String(record.get('name'))}`));
+  Department.addHook('afterValidate', key, (record) => void calls.push(`afterValidate ${String(record.get('name'))}`));
+  t.teardown(() => {
+    Department.removeHook('beforeValidate', key);
+    Department.removeHook('afterValidate', key);
+  });
+  const created = dir.resources.DepartmentResource.build({ data: { type: 'departments', attributes: { name: 'Once' } } });
+  t.true(await created.save());
+  const id = String((created.data as { id: number }).id);
+  t.true(await dir.resources.DepartmentResource.find({ id }).update({ data: { type: 'departments', attributes: { name: 'Twice' } } }));
+  t.deepEqual(calls, ['beforeValidate Once', 'afterValidate Once', 'beforeValidate Twice', 'afterValidate Twice']);
+  // the validation that ran is the one that counts: an invalid record is still refused, and nothing written
+  const invalid = dir.resources.DepartmentResource.build({ data: { type: 'departments', attributes: { name: '' } } });
+  t.false(await invalid.save());
+  t.is(await Department.count({ where: { name: '' } }), 0);
+});
