@@ -3,6 +3,10 @@ import type { Sequelize } from 'sequelize';
 /** The part of a node-sqlite3 `Database` Mural uses. */
 export interface SqliteConnection {
   readonly filename?: string;
+  /** False once closed. */
+  readonly open?: boolean;
+  /** The id of the transaction holding it, while one does (set by Sequelize). */
+  uuid?: string;
   configure(option: 'busyTimeout', value: number): void;
   get(sql: string, callback: (error: Error | null, row?: Record<string, unknown>) => void): unknown;
   run(sql: string, callback: (error: Error | null) => void): unknown;
@@ -17,6 +21,8 @@ export interface SqliteConnection {
 export interface SqliteConnectionManager {
   connections: Record<string, SqliteConnection | undefined>;
   getConnection(options?: object): Promise<SqliteConnection>;
+  /** Closes a transaction's connection (one with a `uuid`); leaves the others open. */
+  releaseConnection(connection: SqliteConnection, force?: boolean): unknown;
 }
 
 export function connectionManager(sequelize: Sequelize): SqliteConnectionManager {

@@ -2,6 +2,7 @@ import { Transaction, type Sequelize, type TransactionOptions } from 'sequelize'
 import { currentTransaction, ServiceUnavailable } from '../../core/index.ts';
 import { connectionManager, isInMemory, query, type SqliteConnection } from './sqlite-connections.ts';
 import { sqliteState } from './sqlite-settings.ts';
+import { forgetWriter, lendWriter, markWriter } from './sqlite-writer.ts';
 
 /** What Sequelize keeps on a transaction without declaring it. */
 interface TransactionInternals {
@@ -45,9 +46,11 @@ async function immediateTransaction<T>(sequelize: Sequelize, write: (transaction
   const transaction = new Transaction(sequelize, options);
   let begun = false;
   let settled = false;
+  lendWriter(sequelize, internals(transaction).id);
   try {
     await internals(transaction).prepareEnvironment(false);
     begun = true;
+    markWriter(internals(transaction).connection);
     let result: T;
     try {
       result = await write(transaction);
@@ -72,6 +75,7 @@ async function immediateTransaction<T>(sequelize: Sequelize, write: (transaction
 async function discard(sequelize: Sequelize, transaction: TransactionInternals, begun: boolean): Promise<void> {
   const connection = transaction.connection;
   if (!connection) return;
+  forgetWriter(sequelize, connection);
   if (begun) await query(connection, 'ROLLBACK').catch(() => undefined);
   // an in-memory database has one connection, which every query shares
   if (isInMemory(connection)) return;
