@@ -73,7 +73,8 @@ async function immediateTransaction<T>(sequelize: Sequelize, write: (transaction
  * and block every other connection for good. Roll it back and close it.
  */
 async function discard(sequelize: Sequelize, transaction: TransactionInternals, begun: boolean): Promise<void> {
-  const connection = transaction.connection;
+  // one opened (or lent, sqlite-writer.ts) for a transaction that failed before taking it is closed too
+  const connection = transaction.connection ?? connectionManager(sequelize).connections[transaction.id];
   if (!connection) return;
   forgetWriter(sequelize, connection);
   if (begun) await query(connection, 'ROLLBACK').catch(() => undefined);

@@ -85,6 +85,25 @@ test.serial('a write that could not begin closes the kept connection; the next w
   t.not(writers()[0], kept);
 });
 
+test.serial('a write that failed before its transaction took the connection leaves no connection behind', async (t) => {
+  t.is((await hire('Before')).status, 201);
+  const [kept] = writers();
+  const manager = connectionManager(dir.sequelize);
+  const getConnection = manager.getConnection;
+  manager.getConnection = async (options) => {
+    await getConnection.call(manager, options);
+    throw new Error('the connection went away');
+  };
+  try {
+    t.is((await hire('Never begun')).status, 500);
+  } finally {
+    manager.getConnection = getConnection;
+  }
+  t.false(kept!.open);
+  t.deepEqual(writers(), []);
+  t.is((await hire('After')).status, 201);
+});
+
 test.serial('closing Sequelize closes the kept connection', async (t) => {
   const own = sqliteFileDatabase();
   const other = await openDirectory(own, 'sqlite_writer_close', 1);
