@@ -22,10 +22,12 @@ export interface LoadedRecord {
 export class IncludeGraph {
   readonly limiter = new Limiter(muralConfig.concurrency ? muralConfig.maxConcurrentSideloads : 1);
   readonly stats: Record<string, StatsResult> = {};
-  private readonly related = new WeakMap<object, Map<string, LoadedRecord[] | LoadedRecord | null>>();
+  // Maps, not WeakMaps: a graph lives as long as its records do (one request, or one proxy), and a WeakMap
+  // insertion and its ephemeron bookkeeping in every GC cost several times a Map's, once per record
+  private readonly related = new Map<object, Map<string, LoadedRecord[] | LoadedRecord | null>>();
   private readonly byNode = new Map<IncludeNode, LoadedRecord[]>();
-  private readonly resources = new WeakMap<object, ResourceClass>();
-  private readonly implicit = new WeakMap<object, Set<string>>();
+  private readonly resources = new Map<object, ResourceClass>();
+  private readonly implicit = new Map<object, Set<string>>();
   private sideloaded = 0;
 
   /** `maxRecords`: the root Resource's `maxIncludedRecords`, for the whole request. */
