@@ -22,7 +22,10 @@ export interface FilterBuildOptions {
 export function buildFilters(resource: ResourceBase, raw: Record<string, unknown>, options: FilterBuildOptions = { enforceRequired: true }): FilterCondition[] {
   const path = (name: string) => [options.parameters?.get(name) ?? `filter[${name}]`];
   const resourceClass = resource.resourceClass;
-  const filters = usableFilters(resource, resolveFilters(resourceClass.config), options.readableOnly ?? false);
+  const declared = resolveFilters(resourceClass.config);
+  // no filter given and none required: nothing to check, so no guard to ask (every sideload of every request)
+  if (Object.keys(raw).length === 0 && !(options.enforceRequired && [...declared.values()].some((f) => f.required))) return [];
+  const filters = usableFilters(resource, declared, options.readableOnly ?? false);
   const conditions: FilterCondition[] = [];
   for (const [name, value] of Object.entries(raw)) {
     const filter = filters.get(name);

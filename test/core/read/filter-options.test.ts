@@ -102,6 +102,7 @@ for (const db of testDatabases()) {
         this.attribute('level', 'integer_enum', { allow: [1, 2, 3], filterable: 'required' });
       }
     }
+    t.like(await t.throwsAsync(names(Required, {})), { status: 400, code: 'required_filter', parameter: 'filter[status]' }, 'no filter at all');
     t.like(await t.throwsAsync(names(Required, { status: 'active' })), { status: 400, code: 'required_filter', parameter: 'filter[level]' });
     t.like(await t.throwsAsync(names(Required, { level: 1 })), { status: 400, code: 'required_filter', parameter: 'filter[status]' });
     t.deepEqual(await names(Required, { status: 'active', level: 2 }), ['100% Pure']);
