@@ -137,9 +137,10 @@ export function assignChildren(
   const byKey = new Map<string, LoadedRecord[]>();
   for (const child of children) {
     for (const key of strategy.parentKeys(child.record as Record<string, unknown>, resource.adapter)) {
-      const list = byKey.get(String(key)) ?? [];
-      list.push(child);
-      byKey.set(String(key), list);
+      const name = String(key);
+      const list = byKey.get(name);
+      if (list) list.push(child);
+      else byKey.set(name, [child]);
     }
   }
   for (const parent of parents) {
