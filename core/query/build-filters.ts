@@ -24,7 +24,7 @@ export function buildFilters(resource: ResourceBase, raw: Record<string, unknown
   const resourceClass = resource.resourceClass;
   const declared = resolveFilters(resourceClass.config);
   // no filter given and none required: nothing to check, so no guard to ask (every sideload of every request)
-  if (Object.keys(raw).length === 0 && !(options.enforceRequired && [...declared.values()].some((f) => f.required))) return [];
+  if (Object.keys(raw).length === 0 && !(options.enforceRequired && anyRequired(declared))) return [];
   const filters = usableFilters(resource, declared, options.readableOnly ?? false);
   const conditions: FilterCondition[] = [];
   for (const [name, value] of Object.entries(raw)) {
@@ -41,6 +41,11 @@ export function buildFilters(resource: ResourceBase, raw: Record<string, unknown
   }
   if (options.enforceRequired) checkPresence(resourceClass.type, filters, new Set(Object.keys(raw)));
   return conditions;
+}
+
+function anyRequired(filters: Map<string, ResolvedFilter>): boolean {
+  for (const filter of filters.values()) if (filter.required) return true;
+  return false;
 }
 
 /** The names `filter[...]` accepts on a Resource in this request (what the explorer lists). */

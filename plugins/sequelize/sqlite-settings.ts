@@ -1,6 +1,7 @@
 import type { Sequelize } from 'sequelize';
 import { connectionManager, prepareConnections } from './sqlite-connections.ts';
 import { WriteQueue } from './write-queue.ts';
+import { keepWriters } from './sqlite-writer.ts';
 
 /** How Mural shares one SQLite database between concurrent writes. */
 export interface SqliteSettings {
@@ -59,6 +60,7 @@ export function sqliteState(sequelize: Sequelize): SqliteState {
     state = { settings, queue, walApplied: false };
     states.set(sequelize, state);
     prepareConnections(sequelize, state);
+    keepWriters(sequelize);
   }
   return state;
 }

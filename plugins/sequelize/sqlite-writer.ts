@@ -4,7 +4,6 @@ import { connectionManager, isInMemory, type SqliteConnection } from './sqlite-c
 /** Where the kept connection waits between writes: among Sequelize's own, so that `sequelize.close()` closes it. */
 const IDLE = 'mural-writer';
 const writers = new WeakSet<SqliteConnection>();
-const keeping = new WeakSet<Sequelize>();
 
 /**
  * Mural's writes to a SQLite file run one at a time (sqlite-transaction.ts),
@@ -19,7 +18,6 @@ const keeping = new WeakSet<Sequelize>();
  * Sequelize will ask for.
  */
 export function lendWriter(sequelize: Sequelize, transactionId: string): void {
-  keepWriters(sequelize);
   const connections = connectionManager(sequelize).connections;
   const idle = connections[IDLE];
   if (!idle) return;
@@ -41,10 +39,12 @@ export function forgetWriter(sequelize: Sequelize, connection: SqliteConnection)
   if (connections[IDLE] === connection) delete connections[IDLE];
 }
 
-/** Sequelize releases a transaction's connection by closing it; a writer's waits for the next write instead. */
-function keepWriters(sequelize: Sequelize): void {
-  if (keeping.has(sequelize)) return;
-  keeping.add(sequelize);
+/**
+ * Sequelize releases a transaction's connection by closing it; a writer's
+ * waits for the next write instead. Installed once per Sequelize instance,
+ * with the rest of its SQLite setup (sqlite-settings.ts).
+ */
+export function keepWriters(sequelize: Sequelize): void {
   const manager = connectionManager(sequelize);
   const release = manager.releaseConnection.bind(manager);
   manager.releaseConnection = (connection, force) => {

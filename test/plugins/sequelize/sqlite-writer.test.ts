@@ -1,10 +1,9 @@
 import test from 'ava';
-import sqlite3 from 'sqlite3';
 import { configureSqlite, SQLITE_DEFAULTS } from '../../../plugins/sequelize/index.ts';
 import { connectionManager, type SqliteConnection } from '../../../plugins/sequelize/sqlite-connections.ts';
 import { openDirectory, tableCounts } from '../../support/directory.ts';
 import { directoryServer } from '../../support/directory-server.ts';
-import { sqliteFileDatabase } from '../../support/sqlite-file.ts';
+import { holdWriteLock, rawConnection, sqliteFileDatabase } from '../../support/sqlite-file.ts';
 
 /**
  * Mural's writes to a SQLite file share one kept connection, one write at a
@@ -30,12 +29,16 @@ function writers(): SqliteConnection[] {
 
 /** Takes the write lock from another connection, as another process would: it fails while a transaction still holds it. */
 async function writeLockIsFree(): Promise<boolean> {
-  const other = new sqlite3.Database(file.path);
-  const run = (sql: string) => new Promise<boolean>((resolve) => other.run(sql, (error) => resolve(!error)));
-  const free = await run('BEGIN IMMEDIATE');
-  if (free) await run('ROLLBACK');
-  await new Promise<void>((resolve) => other.close(() => resolve()));
-  return free;
+  const other = await rawConnection(file.path);
+  try {
+    await other.run('BEGIN IMMEDIATE');
+    await other.run('ROLLBACK');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await other.close();
+  }
 }
 
 test.serial('consecutive writes run on one kept connection, outside any transaction between them', async (t) => {
@@ -69,14 +72,11 @@ test.serial('a write refused by validation rolls back and leaves the connection 
 test.serial('a write that could not begin closes the kept connection; the next write opens a fresh one', async (t) => {
   configureSqlite(dir.sequelize, { busyTimeout: 50 });
   const [kept] = writers();
-  const other = new sqlite3.Database(file.path);
-  const run = (sql: string) => new Promise<void>((resolve, reject) => other.run(sql, (error) => (error ? reject(error) : resolve())));
-  await run('BEGIN IMMEDIATE');
+  const release = await holdWriteLock(file.path);
   try {
     t.is((await hire('Locked out')).status, 503);
   } finally {
-    await run('ROLLBACK');
-    await new Promise<void>((resolve) => other.close(() => resolve()));
+    await release();
   }
   t.false(kept!.open, 'the connection of the failed write is closed');
   t.deepEqual(writers(), []);

@@ -1,5 +1,4 @@
 import test from 'ava';
-import sqlite3 from 'sqlite3';
 import { QueryTypes, Sequelize } from 'sequelize';
 import { configureSqlite, SQLITE_DEFAULTS } from '../../../plugins/sequelize/index.ts';
 import { sqliteState } from '../../../plugins/sequelize/sqlite-settings.ts';
@@ -8,29 +7,10 @@ import { createApp } from '../../../examples/employee-directory/app.ts';
 import { seed } from '../../../examples/employee-directory/db/seed.ts';
 import { openDirectory, tableCounts, type Directory } from '../../support/directory.ts';
 import { serve, type HttpClient, type HttpResponse } from '../../support/http.ts';
-import { sqliteFileDatabase } from '../../support/sqlite-file.ts';
+import { holdWriteLock, rawConnection, sqliteFileDatabase } from '../../support/sqlite-file.ts';
 
 type ErrorDoc = { errors: Array<{ status: string; code: string; detail: string }> };
 type Doc = { data: { id: string; attributes: Record<string, unknown> } };
-
-/** Another connection to the same file, as another process would hold it. */
-async function rawConnection(path: string) {
-  const db = new sqlite3.Database(path);
-  const run = (sql: string) => new Promise<void>((resolve, reject) => db.run(sql, (error) => (error ? reject(error) : resolve())));
-  const all = (sql: string) => new Promise<unknown[]>((resolve, reject) => db.all(sql, (error, rows) => (error ? reject(error) : resolve(rows))));
-  const close = () => new Promise<void>((resolve) => db.close(() => resolve()));
-  return { run, all, close };
-}
-
-/** Holds SQLite's write lock (BEGIN IMMEDIATE) until released. */
-async function holdWriteLock(path: string) {
-  const connection = await rawConnection(path);
-  await connection.run('BEGIN IMMEDIATE');
-  return async () => {
-    await connection.run('ROLLBACK');
-    await connection.close();
-  };
-}
 
 async function eventually(condition: () => boolean, what: string): Promise<void> {
   const deadline = Date.now() + 30_000;
