@@ -11,6 +11,8 @@ export interface AsyncScope {
   readonly transaction?: unknown;
   /** Answering a write that has committed: reads must see it. */
   readonly ownWrites?: boolean;
+  /** The database statement under way, as the adapter enforcing the deadline records it. */
+  readonly statement?: object;
 }
 
 /*

@@ -42,3 +42,18 @@ export function withDeadline<R>(fn: () => R, options: DeadlineOptions = {}): R {
   const deadline: Deadline | undefined = limited ? { timeout, at: Date.now() + timeout } : undefined;
   return runInScope({ deadline }, fn);
 }
+
+/**
+ * The statement an adapter is running under the current deadline, as it
+ * recorded it with `withStatement`: what lets the adapter find its own
+ * bookkeeping again in code it does not call directly (a driver asking for a
+ * connection). Core only carries it.
+ */
+export function currentStatement(): object | undefined {
+  return currentScope()?.statement;
+}
+
+/** Runs `fn` with `statement` as the current statement (see `currentStatement`). */
+export function withStatement<R>(statement: object, fn: () => R): R {
+  return runInScope({ statement }, fn);
+}

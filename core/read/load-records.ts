@@ -55,10 +55,9 @@ export function scopeRecords(resource: ResourceBase, plan: QueryPlan, options: L
  */
 export async function loadRecords(resource: ResourceBase, plan: QueryPlan, options: LoadOptions = {}, scopes = scopeRecords(resource, plan, options)): Promise<LoadedRecords> {
   const empty = plan.page?.size === 0 || plan.perParentLimit === 0;
-  const [records, stats] = await Promise.all([
-    empty ? [] : resource.resolve(scopes.page, { plain: plan.plain ?? false }),
-    plan.stats.length > 0 ? runStats(resource, scopes.filtered, plan.stats) : {},
-  ]);
+  const reading = empty ? [] : resource.resolve(scopes.page, { plain: plan.plain ?? false });
+  // without stats, no Promise.all: it costs promises of its own, and every sideload comes here
+  const [records, stats] = plan.stats.length > 0 ? await Promise.all([reading, runStats(resource, scopes.filtered, plan.stats)]) : [await reading, {}];
   const keyset = plan.page?.keyset;
   if (!keyset) return { records, stats, filteredScope: scopes.filtered };
   // one record more than the page was read, in the keyset order or, before a position, against it

@@ -8,14 +8,41 @@ export class Limiter {
 
   constructor(private readonly limit: number) {}
 
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+  /** Not an async function: a task admitted at once (the usual case) costs one promise, not three. */
+  run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.active >= this.limit) return this.queued(task);
+    this.active++;
+    let running: Promise<T>;
+    try {
+      running = task();
+    } catch (error) {
+      this.done();
+      return Promise.reject(error);
+    }
+    return running.then(
+      (value) => {
+        this.done();
+        return value;
+      },
+      (error: unknown) => {
+        this.done();
+        throw error;
+      },
+    );
+  }
+
+  private async queued<T>(task: () => Promise<T>): Promise<T> {
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
     this.active++;
     try {
       return await task();
     } finally {
-      this.active--;
-      this.waiting.shift()?.();
+      this.done();
     }
+  }
+
+  private done(): void {
+    this.active--;
+    this.waiting.shift()?.();
   }
 }

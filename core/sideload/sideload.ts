@@ -20,6 +20,8 @@ type ResourceClass = typeof ResourceBase;
  * the graph's limiter), then recurses into each node's children.
  */
 export async function sideload(parents: readonly LoadedRecord[], plan: QueryPlan, graph: IncludeGraph): Promise<void> {
+  // one node (the usual nested include) needs no Promise.all and its promises
+  if (plan.include.length === 1) return loadNode(parents, plan, plan.include[0]!, graph);
   await Promise.all(plan.include.map((node) => loadNode(parents, plan, node, graph)));
 }
 
@@ -34,8 +36,8 @@ async function loadNode(parents: readonly LoadedRecord[], plan: QueryPlan, node:
   }
   const groups =
     relationship.kind === 'polymorphic_belongs_to' ? polymorphicGroups(relationship, eligible) : [{ related: relatedResource(relationship), parents: eligible, foreignKey: foreignKeyOf(relationship) }];
-  const loaded = await Promise.all(groups.map((g) => loadGroup(relationship, g.related, g.parents, g.foreignKey, plan, node, graph)));
-  const children = loaded.flat();
+  const load = (g: Group) => loadGroup(relationship, g.related, g.parents, g.foreignKey, plan, node, graph);
+  const children = groups.length === 1 ? await load(groups[0]!) : (await Promise.all(groups.map(load))).flat();
   graph.addLoaded(node, children);
   for (const parent of eligible) {
     if (graph.relatedTo(parent.record, node.name) === undefined) graph.assign(parent.record, node.name, TO_MANY.has(relationship.kind) ? [] : null);

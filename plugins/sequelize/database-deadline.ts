@@ -1,12 +1,11 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { Sequelize, type Transaction } from 'sequelize';
-import { currentDeadline, DatabaseTimeout, ServiceUnavailable, timeLeft, type Deadline } from '../../core/index.ts';
+import { currentDeadline, currentStatement, DatabaseTimeout, ServiceUnavailable, timeLeft, withStatement, type Deadline } from '../../core/index.ts';
 import { cancelStatement, interruptedByCancel, type ConnectionManager } from './cancel-statement.ts';
 import { catchEarlyClientErrors } from './postgres-client-errors.ts';
 import { routeReads } from './read-replicas.ts';
 
 /** One statement run under a deadline: the connection it runs on, once known, and whether it was cancelled. */
-interface Watch {
+export interface Watch {
   readonly deadline: Deadline;
   connection?: object;
   cancelled: boolean;
@@ -20,11 +19,14 @@ interface QueryOptions {
   transaction?: Transaction | null;
   completesTransaction?: boolean;
 }
+type Acquire = (options: object | undefined, watch: Watch | undefined) => Promise<object>;
 
-const watching = new AsyncLocalStorage<Watch>();
 const enforced = new WeakSet<Sequelize>();
+/** Takes a connection from the pool under a watch: what `manager.getConnection` does, with the watch passed rather than looked up. */
+const acquirers = new WeakMap<Sequelize, Acquire>();
 /** Cancels under way, by connection: no one else gets the connection before its cancel is over. */
 const cancelling = new WeakMap<object, Promise<void>>();
+const ignore = () => undefined;
 
 /**
  * Makes every statement of `sequelize` honour the request deadline core holds
@@ -45,18 +47,17 @@ export function enforceDeadlines(sequelize: Sequelize): void {
   // beneath the deadline's wait for a connection, so falling back to the primary counts against the same deadline
   routeReads(sequelize);
   const query = sequelize.query.bind(sequelize) as Query;
+  // Sequelize asks for its connection deep inside `query`: the watch travels there in the async scope
   (sequelize as unknown as { query: Query }).query = (sql, options = {}) =>
-    withinDeadline(sequelize, options.transaction ?? clsTransaction(), kindOf(sql, options), () => query(sql, options));
+    withinDeadline(sequelize, options.transaction ?? clsTransaction(), kindOf(sql, options), (watch) =>
+      watch ? withStatement(watch, () => query(sql, options)) : query(sql, options),
+    );
   const manager = (sequelize as unknown as { connectionManager: ConnectionManager }).connectionManager;
   const getConnection = manager.getConnection.bind(manager);
   const releaseConnection = manager.releaseConnection.bind(manager);
-  manager.getConnection = async (options) => {
-    const watch = watching.getStore();
-    if (!watch) return getConnection(options);
-    const connection = await untilDeadline(watch, getConnection(options), releaseConnection);
-    watch.connection = connection;
-    return connection;
-  };
+  const acquire: Acquire = (options, watch) => (watch ? untilDeadline(watch, getConnection(options), releaseConnection) : getConnection(options));
+  acquirers.set(sequelize, acquire);
+  manager.getConnection = (options) => acquire(options as object | undefined, currentStatement() as Watch | undefined);
   manager.releaseConnection = (connection) => {
     const pending = cancelling.get(connection);
     return pending ? pending.then(() => releaseConnection(connection)) : releaseConnection(connection);
@@ -64,24 +65,50 @@ export function enforceDeadlines(sequelize: Sequelize): void {
 }
 
 /**
+ * A connection from the pool for a statement under `watch`, without going
+ * through the async scope: for code that holds the watch itself
+ * (driver-select.ts). Without a watch, no deadline applies.
+ */
+export function acquireConnection(sequelize: Sequelize, options: object, watch: Watch | undefined): Promise<object> {
+  const acquire = acquirers.get(sequelize);
+  if (acquire) return acquire(options, watch);
+  return (sequelize as unknown as { connectionManager: ConnectionManager }).connectionManager.getConnection(options);
+}
+
+/**
  * A connection from the pool, or a DatabaseTimeout as soon as the time runs
  * out while waiting for one (an exhausted pool answers late, not never); a
- * connection arriving after that goes straight back.
+ * connection arriving after that goes straight back. One promise, not a
+ * race of two: this runs for every statement.
  */
-async function untilDeadline(watch: Watch, acquiring: Promise<object>, release: (connection: object) => unknown): Promise<object> {
-  const timedOut = new Promise<never>((_, reject) => {
-    watch.stopWaiting = () => reject(new DatabaseTimeout(watch.deadline.timeout));
-    if (watch.cancelled) watch.stopWaiting();
+function untilDeadline(watch: Watch, acquiring: Promise<object>, release: (connection: object) => unknown): Promise<object> {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const settle = () => {
+      settled = true;
+      watch.stopWaiting = undefined;
+    };
+    watch.stopWaiting = () => {
+      if (settled) return;
+      settle();
+      acquiring.then(release, ignore);
+      reject(new DatabaseTimeout(watch.deadline.timeout));
+    };
+    if (watch.cancelled) return watch.stopWaiting();
+    acquiring.then(
+      (connection) => {
+        if (settled) return;
+        settle();
+        watch.connection = connection;
+        resolve(connection);
+      },
+      (error: unknown) => {
+        if (settled) return;
+        settle();
+        reject(error);
+      },
+    );
   });
-  try {
-    return await Promise.race([acquiring, timedOut]);
-  } catch (error) {
-    if (watch.cancelled) acquiring.then(release, () => undefined);
-    throw error;
-  } finally {
-    watch.stopWaiting = undefined;
-    timedOut.catch(() => undefined);
-  }
 }
 
 type Kind = 'statement' | 'commit' | 'rollback';
@@ -99,19 +126,27 @@ function kindOf(sql: unknown, options: QueryOptions): Kind {
 
 /**
  * Runs one statement under the current deadline. `transaction`: the one the
- * statement runs in, whose connection is known up front.
+ * statement runs in, whose connection is known up front. `run` gets the
+ * statement's watch, or undefined when no deadline applies or the statement
+ * runs inside another's watch (whose scope it is in).
  */
-export async function withinDeadline<T>(sequelize: Sequelize, transaction: Transaction | undefined, kind: Kind, run: () => Promise<T>, retried = false): Promise<T> {
+export async function withinDeadline<T>(
+  sequelize: Sequelize,
+  transaction: Transaction | undefined,
+  kind: Kind,
+  run: (watch: Watch | undefined) => Promise<T>,
+  retried = false,
+): Promise<T> {
   const deadline = currentDeadline();
   // a rollback always runs; a statement inside another's watch shares it
-  if (!deadline || kind === 'rollback' || watching.getStore()) return run();
+  if (!deadline || kind === 'rollback' || currentStatement()) return run(undefined);
   if (timeLeft(deadline) <= 0) throw new DatabaseTimeout(deadline.timeout);
-  if (kind === 'commit') return run();
+  if (kind === 'commit') return run(undefined);
   const connection = (transaction as unknown as { connection?: object } | undefined)?.connection;
   const watch: Watch = { deadline, connection, cancelled: false };
   const timer = setTimeout(() => cancel(sequelize, watch), timeLeft(deadline));
   try {
-    const result = await watching.run(watch, run);
+    const result = await run(watch);
     if (watch.cancelled) throw new DatabaseTimeout(deadline.timeout);
     return result;
   } catch (error) {
@@ -122,13 +157,13 @@ export async function withinDeadline<T>(sequelize: Sequelize, transaction: Trans
     throw new ServiceUnavailable('database_interrupted', 'Another request cancelled a statement this write shared a connection with; nothing was written');
   } finally {
     clearTimeout(timer);
-    await watch.cancelling;
+    if (watch.cancelling) await watch.cancelling;
   }
 }
 
-/** True inside a statement whose deadline has cancelled it (for reads that bypass `sequelize.query`). */
-export function cancelledByDeadline(): boolean {
-  return watching.getStore()?.cancelled ?? false;
+/** A cancel under way on `connection`, which must be over before the connection runs anything else. */
+export function cancelPending(connection: object): boolean {
+  return cancelling.has(connection);
 }
 
 function cancel(sequelize: Sequelize, watch: Watch): void {

@@ -30,9 +30,10 @@ export function canSelectDirectly(scope: SequelizeScope): boolean {
  * Plain rows for a scope, skipping `findAll`'s option cloning, hooks and
  * instance building: the read path's hot loop when no user code needs models.
  */
-export async function selectRows(scope: SequelizeScope): Promise<Model[]> {
-  const rows = await selectThroughDriver(scope.model.sequelize!, selectSql(scope), currentTransaction() as Transaction | undefined);
-  return (scope.through ? foldParents(rows, scope.model.primaryKeyAttribute) : rows) as unknown[] as Model[];
+export function selectRows(scope: SequelizeScope): Promise<Model[]> {
+  const rows = selectThroughDriver(scope.model.sequelize!, selectSql(scope), currentTransaction() as Transaction | undefined);
+  if (!scope.through) return rows as Promise<unknown[]> as Promise<Model[]>;
+  return rows.then((list) => foldParents(list, scope.model.primaryKeyAttribute) as unknown[] as Model[]);
 }
 
 /** `COUNT(*)` of a scope that `canSelectDirectly` accepts. */

@@ -1,5 +1,7 @@
 import { DatabaseError, QueryTypes, Sequelize, type Transaction } from 'sequelize';
-import { cancelledByDeadline, withinDeadline } from './database-deadline.ts';
+import { withStatement } from '../../core/index.ts';
+import { acquireConnection, cancelPending, withinDeadline, type Watch } from './database-deadline.ts';
+import { readyConnection } from './sqlite-connections.ts';
 import { batchedSelect } from './statement-batch.ts';
 
 type Row = Record<string, unknown>;
@@ -54,15 +56,15 @@ const RUNNERS: Record<string, (connection: unknown, sql: string) => Promise<Row[
  * transactions, benchmark logging, a prepended search path, another
  * dialect), the query goes through `sequelize.query` as before.
  */
-export async function selectThroughDriver(sequelize: Sequelize, sql: string, transaction: Transaction | undefined): Promise<Row[]> {
+export function selectThroughDriver(sequelize: Sequelize, sql: string, transaction: Transaction | undefined): Promise<Row[]> {
   const internals = sequelize as unknown as SequelizeInternals;
   const run = RUNNERS[sequelize.getDialect()];
   if (!run || observed(internals)) return sequelize.query(sql, { type: QueryTypes.SELECT, transaction }) as Promise<Row[]>;
   const finished = (transaction as { finished?: string } | undefined)?.finished;
-  if (finished) throw new Error(`${finished} has been called on this transaction, you can no longer use it`);
-  const runOne = (one: string) => withinDeadline(sequelize, transaction, 'statement', () => selectDirectly(sequelize, internals, run, one, transaction));
+  if (finished) return Promise.reject(new Error(`${finished} has been called on this transaction, you can no longer use it`));
+  const runOne = (one: string) => withinDeadline(sequelize, transaction, 'statement', (watch) => selectDirectly(sequelize, internals, run, one, transaction, watch));
   if (transaction || sequelize.getDialect() !== 'postgres') return runOne(sql);
-  const runMany = (statements: readonly string[]) => withinDeadline(sequelize, undefined, 'statement', () => selectManyDirectly(internals, statements));
+  const runMany = (statements: readonly string[]) => withinDeadline(sequelize, undefined, 'statement', (watch) => selectManyDirectly(sequelize, internals, statements, watch));
   return batchedSelect(sequelize, sql, runMany, runOne);
 }
 
@@ -72,9 +74,9 @@ export async function selectThroughDriver(sequelize: Sequelize, sql: string, tra
  * query logs and counts do not depend on batching. A failure is thrown
  * as is: the batch then runs each statement alone.
  */
-async function selectManyDirectly(internals: SequelizeInternals, statements: readonly string[]): Promise<Row[][]> {
+async function selectManyDirectly(sequelize: Sequelize, internals: SequelizeInternals, statements: readonly string[], watch: Watch | undefined): Promise<Row[][]> {
   const manager = internals.connectionManager;
-  const connection = await manager.getConnection({ type: 'SELECT' });
+  const connection = await acquireConnection(sequelize, { type: 'SELECT' }, watch);
   try {
     for (const sql of statements) logQuery(internals, connection, sql);
     // one statement per line, each ending its own way or not: exactly one `;` between them
@@ -82,7 +84,7 @@ async function selectManyDirectly(internals: SequelizeInternals, statements: rea
     if (!Array.isArray(results) || results.length !== statements.length) throw new Error('Mural: a batch of SELECTs answered a different number of results');
     return results.map((result) => result.rows);
   } catch (error) {
-    throw cancelledByDeadline() ? new DatabaseError(error as Error & { sql: string; parameters: object }) : error;
+    throw watch?.cancelled ? new DatabaseError(error as Error & { sql: string; parameters: object }) : error;
   } finally {
     await manager.releaseConnection(connection);
   }
@@ -94,18 +96,26 @@ async function selectDirectly(
   run: (connection: unknown, sql: string) => Promise<Row[]>,
   sql: string,
   transaction: Transaction | undefined,
+  watch: Watch | undefined,
 ): Promise<Row[]> {
   const manager = internals.connectionManager;
-  const connection = transaction ? (transaction as unknown as { connection: unknown }).connection : await manager.getConnection({ type: 'SELECT' });
+  // SQLite's connection for reads is open and shared: no checkout, nothing to release
+  const ready = transaction ? undefined : readyConnection(sequelize);
+  const shared = ready && !cancelPending(ready) ? ready : undefined;
+  if (shared && watch) watch.connection = shared;
+  const connection = transaction
+    ? (transaction as unknown as { connection: unknown }).connection
+    : (shared ?? (await acquireConnection(sequelize, { type: 'SELECT' }, watch)));
   logQuery(internals, connection, sql);
   try {
     return await run(connection, sql);
   } catch (error) {
-    if (transaction || cancelledByDeadline()) throw new DatabaseError(error as Error & { sql: string; parameters: object });
-    // outside a transaction, Sequelize's own path retries (SQLITE_BUSY) and shapes the error
-    return sequelize.query(sql, { type: QueryTypes.SELECT }) as Promise<Row[]>;
+    if (transaction || watch?.cancelled) throw new DatabaseError(error as Error & { sql: string; parameters: object });
+    // outside a transaction, Sequelize's own path retries (SQLITE_BUSY) and shapes the error, under this statement's watch
+    const retry = () => sequelize.query(sql, { type: QueryTypes.SELECT }) as Promise<Row[]>;
+    return watch ? withStatement(watch, retry) : retry();
   } finally {
-    if (!transaction) await manager.releaseConnection(connection);
+    if (!transaction && !shared) await manager.releaseConnection(connection);
   }
 }
 

@@ -9,10 +9,21 @@ export const PARENT_IDS = '__mural_parent_ids';
 /** The column a joined read (`linkJoin`) selects each link's parent id under. */
 export const PARENT = '__mural_parent';
 
+/** Quoted identifiers by model: a sideload through a join table writes the same ones for every request. */
+const quoted = new WeakMap<ModelStatic<Model>, Map<string, string>>();
+
 function quoting(model: ModelStatic<Model>) {
   const sequelize = model.sequelize!;
-  const q = (name: string) => sequelize.getQueryInterface().quoteIdentifier(name);
-  const list = (ids: readonly unknown[]) => ids.map((id) => sequelize.escape(id as string)).join(', ');
+  let names = quoted.get(model);
+  if (!names) quoted.set(model, (names = new Map()));
+  const cache = names;
+  const q = (name: string) => {
+    let identifier = cache.get(name);
+    if (identifier === undefined) cache.set(name, (identifier = sequelize.getQueryInterface().quoteIdentifier(name)));
+    return identifier;
+  };
+  // whole numbers, the usual keys, escape to themselves
+  const list = (ids: readonly unknown[]) => (ids.every(Number.isSafeInteger) ? ids.join(', ') : ids.map((id) => sequelize.escape(id as string)).join(', '));
   return { q, list };
 }
 

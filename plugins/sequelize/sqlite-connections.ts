@@ -25,8 +25,28 @@ export interface SqliteConnectionManager {
   releaseConnection(connection: SqliteConnection, force?: boolean): unknown;
 }
 
+/** Connections whose preparation has started (prepareConnections). */
+const prepared = new WeakSet<SqliteConnection>();
+/** Connections prepared and ready for statements. */
+const ready = new WeakSet<SqliteConnection>();
+
 export function connectionManager(sequelize: Sequelize): SqliteConnectionManager {
   return sequelize.connectionManager as unknown as SqliteConnectionManager;
+}
+
+/**
+ * The connection Sequelize reads on outside transactions, when it is open
+ * and prepared: it is shared by every such read and never released, so a
+ * read can take it without a trip through the (asynchronous) connection
+ * manager. Undefined on other dialects, or before the first query opened it.
+ */
+export function readyConnection(sequelize: Sequelize): SqliteConnection | undefined {
+  if (sequelize.getDialect() !== 'sqlite') return undefined;
+  const manager = connectionManager(sequelize);
+  // Sequelize's own key for it: 1 in memory, 'default' on a file
+  const storage = (sequelize as unknown as { options: { storage?: string } }).options.storage;
+  const connection = manager.connections[storage === ':memory:' ? 1 : 'default'];
+  return connection && connection.open !== false && ready.has(connection) ? connection : undefined;
 }
 
 export function isInMemory(connection: SqliteConnection): boolean {
@@ -47,12 +67,12 @@ export interface ConnectionPreparation {
 export function prepareConnections(sequelize: Sequelize, state: ConnectionPreparation): void {
   const manager = connectionManager(sequelize);
   const open = manager.getConnection.bind(manager);
-  const prepared = new WeakSet<SqliteConnection>();
   manager.getConnection = async (options?: object) => {
     const connection = await open(options);
     if (!prepared.has(connection)) {
       prepared.add(connection);
       await prepare(connection, state);
+      ready.add(connection);
     }
     return connection;
   };
