@@ -113,10 +113,7 @@ say(`   Mural ${ms(create.mural!.median)} (with the response document), (a) by h
 say('\n5. Scaling');
 const counts: number[] = [];
 for (const size of [20, 200, 1000]) {
-  const page = muralPage(fixture, `include=positions.department,teams&page[size]=${size}`);
-  fixture.queries.length = 0;
-  await page();
-  counts.push(fixture.queries.length);
+  counts.push(await fixture.countQueries(muralPage(fixture, `include=positions.department,teams&page[size]=${size}`)));
 }
 say(`   queries for 20 / 200 / 1,000 parents: ${counts.join(' / ')} ${counts.every((c) => c === counts[0]) ? 'ok (constant)' : 'MISSED (not constant)'}`);
 if (!counts.every((c) => c === counts[0])) failures.push(`scenario 5 query counts ${counts.join('/')}`);
