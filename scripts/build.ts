@@ -54,6 +54,7 @@ async function compileCommonJs(files: string[]): Promise<void> {
   });
   // sources import each other as `./x.ts`; the compiled files are `./x.js`
   for (const file of files) rewriteSpecifiers(join(cjs, relative(root, file)).replace(/\.ts$/, '.js'), COMPILED_SPECIFIER);
+  for (const file of files) settleExports(join(cjs, relative(root, file)).replace(/\.ts$/, '.js'));
   writeFileSync(join(cjs, 'package.json'), `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`);
   for (const folder of ASSET_FOLDERS) cpSync(join(root, folder), join(cjs, folder), { recursive: true });
 }
@@ -68,6 +69,34 @@ function rewriteSpecifiers(file: string, pattern: RegExp): void {
   const code = readFileSync(file, 'utf8');
   const rewritten = code.replace(pattern, (match) => `${match.slice(0, match.lastIndexOf('.ts'))}.js${match.slice(match.lastIndexOf('.ts') + 3)}`);
   if (rewritten !== code) writeFileSync(file, rewritten);
+}
+
+/*
+ * esbuild's CommonJS exports are getters, so that a module's exports can be
+ * read before it has finished (import cycles) and follow `export let`
+ * reassignments. Every call from one module into another then runs a getter,
+ * two through an index that re-exports: in a request's profile they added up
+ * to more than any one of Mural's functions. Mural has no `export let`, so
+ * once a module has run, its exports are made plain values. The getters are
+ * made configurable for that, on the same lines (source maps stay exact),
+ * and each export is settled by a line added after the module's code. An
+ * export that cannot be read yet (a cycle still under way) keeps its getter.
+ */
+const EXPORT_GETTER = '__defProp(target, name, { get: all[name], enumerable: true });';
+const COPIED_GETTER = '__defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });';
+const SETTLE =
+  ';(function settle(exports) { for (const key of Object.getOwnPropertyNames(exports)) { const d = Object.getOwnPropertyDescriptor(exports, key); if (!d || !d.get || !d.configurable) continue; let value; try { value = d.get(); } catch { continue; } if (value !== undefined) Object.defineProperty(exports, key, { value, enumerable: d.enumerable, writable: false, configurable: false }); } })(module.exports);';
+
+function settleExports(file: string): void {
+  const code = readFileSync(file, 'utf8');
+  if (!code.includes('module.exports = __toCommonJS(')) return;
+  if (!code.includes(EXPORT_GETTER) && !code.includes(COPIED_GETTER)) throw new Error(`${file}: esbuild's export helpers changed; update settleExports in scripts/build.ts`);
+  const configurable = code
+    .replace(EXPORT_GETTER, EXPORT_GETTER.replace('enumerable: true }', 'enumerable: true, configurable: true }'))
+    .replace(COPIED_GETTER, COPIED_GETTER.replace('desc.enumerable }', 'desc.enumerable, configurable: true }'));
+  const mapComment = configurable.lastIndexOf('\n//# sourceMappingURL=');
+  const end = mapComment === -1 ? configurable.length : mapComment;
+  writeFileSync(file, `${configurable.slice(0, end)}\n${SETTLE}${configurable.slice(end)}`);
 }
 
 function emitDeclarations(): void {

@@ -131,6 +131,32 @@ test('a CommonJS app on Express 4 requires mural and serves an include query', a
   await serveAndQuery(t, process.execPath, ['server.js'], await app('commonjs', runtimeOnExpress4));
 });
 
+test('the installed modules export plain values once loaded, and stack traces still map to the shipped sources line for line', async (t) => {
+  t.timeout(5 * 60_000);
+  // every module of the package a server loads; then an error thrown inside Mural, through the source maps
+  const script = `
+    const { dirname, sep } = require('node:path');
+    const mural = require('mural');
+    require('mural/express');
+    require('mural/sequelize');
+    const dist = dirname(dirname(dirname(require.resolve('mural')))) + sep;
+    const modules = Object.keys(require.cache).filter((file) => file.startsWith(dist));
+    const getters = modules.flatMap((file) => Object.getOwnPropertyNames(require.cache[file].exports)
+      .filter((name) => Object.getOwnPropertyDescriptor(require.cache[file].exports, name).get).map((name) => file + ' ' + name));
+    let stack = '';
+    try { class Broken extends mural.Resource { static { this.attribute('a', 'no_such_type'); } } } catch (error) { stack = error.stack; }
+    console.log(JSON.stringify({ modules: modules.length, getters, stack }));`;
+  const result = await runIn(await app('commonjs', runtimeOnExpress4), process.execPath, ['--enable-source-maps', '-e', script]);
+  t.is(result.code, 0, result.err);
+  const { modules, getters, stack } = JSON.parse(result.out) as { modules: number; getters: string[]; stack: string };
+  t.true(modules > 100, `${modules} modules loaded`);
+  t.deepEqual(getters, []);
+  const frame = (source: string) => new RegExp(`node_modules/mural/${source.replace('.', '\\.')}:(\\d+):`).exec(stack)?.[1];
+  const lineOf = (source: string, text: string) => String(readFileSync(join(repo, source), 'utf8').split('\n').findIndex((line) => line.includes(text)) + 1);
+  t.is(frame('core/types/registry.ts'), lineOf('core/types/registry.ts', 'throw new ResourceConfigurationError(`Unknown type'), stack);
+  t.is(frame('core/resource/resource-base.ts'), lineOf('core/resource/resource-base.ts', 'declareAttribute(configOf(this), this.name, name, type'), stack);
+});
+
 test('a TypeScript app run through tsx serves an include query', async (t) => {
   t.timeout(5 * 60_000);
   const cwd = await app('tsx', [...runtime, `tsx@${installedVersion('tsx')}`]);

@@ -101,6 +101,10 @@ test('MURAL_WORKERS=2: workers share the port and one cursor secret, a killed wo
     process.kill(victim!, 'SIGKILL');
     await eventually(async () => (await workers()).length === 2 && !(await workers()).includes(victim!), 60_000, 'a replacement worker');
     t.regex(server.output(), new RegExp(`worker ${victim} exited \\(SIGKILL\\); starting another`));
+    // the victim may have been the one worker listening yet (the other still starting, under load): the primary
+    // then has no listener until another worker listens, and connections are refused for that moment
+    const answering = async () => (await getFresh(server.baseUrl, '/health').catch(() => ({ status: 0 }))).status === 200;
+    await eventually(answering, 60_000, 'a worker answering again');
     for (let i = 0; i < 4; i++) t.is((await getFresh(server.baseUrl, '/health')).status, 200);
 
     const survivors = await workers();
