@@ -56,11 +56,16 @@ export const readDateTime = (name: string) =>
     typeof v === 'string' && SQLITE_UTC.test(v) && plausible(v) ? `${v.slice(0, 10)}T${v.slice(11, 23)}Z` : dateTimeFrom(v, fail).toISOString(),
   );
 
-/** Cheap range checks on the fixed-position fields; anything doubtful takes the full parser, which rejects it properly. */
+/** Cheap range checks on the fixed-position fields (digits, as SQLITE_UTC matched); anything doubtful takes the full parser, which rejects it properly. */
 function plausible(v: string): boolean {
-  const month = +v.slice(5, 7);
-  const day = +v.slice(8, 10);
-  return month >= 1 && month <= 12 && day >= 1 && (day <= 28 || day <= daysIn(+v.slice(0, 4), month)) && +v.slice(11, 13) < 24 && +v.slice(14, 16) < 60 && +v.slice(17, 19) < 60;
+  const month = twoDigits(v, 5);
+  const day = twoDigits(v, 8);
+  return month >= 1 && month <= 12 && day >= 1 && (day <= 28 || day <= daysIn(twoDigits(v, 0) * 100 + twoDigits(v, 2), month)) && twoDigits(v, 11) < 24 && twoDigits(v, 14) < 60 && twoDigits(v, 17) < 60;
+}
+
+/** The number two ASCII digits at `at` spell: no substring per field, this runs for every datetime read. */
+function twoDigits(v: string, at: number): number {
+  return (v.charCodeAt(at) - 48) * 10 + v.charCodeAt(at + 1) - 48;
 }
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];

@@ -9,23 +9,38 @@ import { BadRequestError } from '../errors/index.ts';
  * cannot exhaust the stack.
  */
 export function checkDocument(document: unknown): void {
-  const pending: Array<{ value: unknown; pointer: string; depth: number }> = [{ value: document, pointer: '', depth: 0 }];
+  const pending: Visit[] = [{ value: document, depth: 0 }];
   while (pending.length > 0) {
-    const { value, pointer, depth } = pending.pop()!;
+    const visit = pending.pop()!;
+    const { value, depth } = visit;
     if (typeof value === 'string') {
-      if (value.includes('\0')) throw bad('invalid_character', 'A string contains a NUL character', pointer);
+      if (value.includes('\0')) throw bad('invalid_character', 'A string contains a NUL character', pointerOf(visit));
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;
     if (depth >= muralConfig.maxDocumentDepth) {
-      throw bad('document_too_deep', `The document nests deeper than ${muralConfig.maxDocumentDepth} levels`, pointer);
+      throw bad('document_too_deep', `The document nests deeper than ${muralConfig.maxDocumentDepth} levels`, pointerOf(visit));
     }
     for (const [key, child] of Object.entries(value)) {
-      const at = `${pointer}/${escapePointer(key)}`;
-      if (key.includes('\0')) throw bad('invalid_character', 'A member name contains a NUL character', at);
-      pending.push({ value: child, pointer: at, depth: depth + 1 });
+      const next: Visit = { value: child, depth: depth + 1, key, parent: visit };
+      if (key.includes('\0')) throw bad('invalid_character', 'A member name contains a NUL character', pointerOf(next));
+      pending.push(next);
     }
   }
+}
+
+/** A value met on the walk, with the way back to the root: its pointer is only written for an error. */
+interface Visit {
+  value: unknown;
+  depth: number;
+  key?: string;
+  parent?: Visit;
+}
+
+function pointerOf(visit: Visit): string {
+  const keys: string[] = [];
+  for (let at: Visit | undefined = visit; at?.key !== undefined; at = at.parent) keys.push(escapePointer(at.key));
+  return keys.reverse().map((key) => `/${key}`).join('');
 }
 
 /** RFC 6901: `~` and `/` inside a member name. */

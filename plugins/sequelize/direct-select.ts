@@ -21,8 +21,7 @@ const FIND_HOOKS = ['beforeFind', 'beforeFindAfterExpandIncludeAll', 'beforeFind
  */
 export function canSelectDirectly(scope: SequelizeScope): boolean {
   const model = scope.model as unknown as ModelInternals;
-  const options = scope.findOptions;
-  if (options.include || options.group || options.having || model.options.paranoid) return false;
+  if (scope.joinsModels || scope.groupsRows || model.options.paranoid) return false;
   return Object.keys(model._scope ?? {}).length === 0 && !FIND_HOOKS.some((hook) => model.hasHook(hook));
 }
 

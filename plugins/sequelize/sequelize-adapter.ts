@@ -62,7 +62,7 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
 
   resolve(scope: SequelizeScope, options: ResolveOptions = {}): Promise<Model[]> {
     // plain rows skip building model instances, most of Sequelize's read cost; joins still need nesting
-    const raw = (options.plain ?? false) && !scope.findOptions.include;
+    const raw = (options.plain ?? false) && !scope.joinsModels;
     if (scope.perGroup) return findPerGroup(scope, raw);
     if (canSelectDirectly(scope)) {
       if (raw) return selectRows(scope);

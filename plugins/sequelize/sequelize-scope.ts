@@ -74,6 +74,16 @@ export class SequelizeScope<M extends Model = Model> {
     return this.with({ perGroup: { column, limit } });
   }
 
+  /** Whether the scope joins other models (`include`): read without building `findOptions`, which a direct SELECT does not need whole. */
+  get joinsModels(): boolean {
+    return this.state.includes.length > 0 || this.state.options.include !== undefined;
+  }
+
+  /** Whether the scope groups its rows (`group` or `having` among its options). */
+  get groupsRows(): boolean {
+    return this.state.options.group !== undefined || this.state.options.having !== undefined;
+  }
+
   get perGroup(): ScopeState['perGroup'] {
     return this.state.perGroup;
   }

@@ -1,6 +1,8 @@
 import test from 'ava';
 import { execFile } from 'node:child_process';
-import { request } from 'node:http';
+import { once } from 'node:events';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { createApp } from '../../../examples/employee-directory/app.ts';
 import { seed } from '../../../examples/employee-directory/db/seed.ts';
@@ -27,6 +29,15 @@ function getFresh(baseUrl: string, path: string): Promise<Answer> {
     req.on('error', reject);
     req.end();
   });
+}
+
+/** A port nothing listens on now. */
+async function freePort(): Promise<number> {
+  const probe = createServer().listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }
 
 const FIRST_PAGE = '/api/v1/employees?sort=-age&page[size]=3&page[after]=';
@@ -85,7 +96,8 @@ test('two processes with one cursor secret accept each other\'s cursors and ETag
 test('MURAL_WORKERS=2: workers share the port and one cursor secret, a killed worker is replaced, SIGTERM stops them all with 0', async (t) => {
   t.timeout(180_000);
   const database = await directoryDatabase('workers_cluster');
-  const server = await spawnDirectoryServer(database, { MURAL_WORKERS: '2', MURAL_CURSOR_SECRET: '' });
+  // a fixed port, as in production: with PORT=0, a worker listening after every listening one died would get a new port
+  const server = await spawnDirectoryServer(database, { MURAL_WORKERS: '2', MURAL_CURSOR_SECRET: '', PORT: String(await freePort()) });
   const workers = async () => (await run('ps', ['--ppid', String(server.child.pid), '-o', 'pid=']).catch(() => ({ stdout: '' }))).stdout.split('\n').map(Number).filter(Boolean);
   try {
     t.regex(server.output(), /\(2 workers\)/);
@@ -103,8 +115,15 @@ test('MURAL_WORKERS=2: workers share the port and one cursor secret, a killed wo
     t.regex(server.output(), new RegExp(`worker ${victim} exited \\(SIGKILL\\); starting another`));
     // the victim may have been the one worker listening yet (the other still starting, under load): the primary
     // then has no listener until another worker listens, and connections are refused for that moment
-    const answering = async () => (await getFresh(server.baseUrl, '/health').catch(() => ({ status: 0 }))).status === 200;
-    await eventually(answering, 60_000, 'a worker answering again');
+    let last = '';
+    const answering = async () => {
+      const answer = await getFresh(server.baseUrl, '/health').catch((error: Error) => ({ status: 0, body: error.message }));
+      last = `${answer.status} ${JSON.stringify(answer.body)}`;
+      return answer.status === 200;
+    };
+    await eventually(answering, 60_000, 'a worker answering again').catch((error: Error) => {
+      throw new Error(`${error.message}; last answer: ${last}; workers: ${victim} killed; output: ${server.output()}`);
+    });
     for (let i = 0; i < 4; i++) t.is((await getFresh(server.baseUrl, '/health')).status, 200);
 
     const survivors = await workers();
