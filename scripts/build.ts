@@ -53,8 +53,11 @@ async function compileCommonJs(files: string[]): Promise<void> {
     define: { 'import.meta.dirname': '__dirname' },
   });
   // sources import each other as `./x.ts`; the compiled files are `./x.js`
-  for (const file of files) rewriteSpecifiers(join(cjs, relative(root, file)).replace(/\.ts$/, '.js'), COMPILED_SPECIFIER);
-  for (const file of files) settleExports(join(cjs, relative(root, file)).replace(/\.ts$/, '.js'));
+  for (const file of files) {
+    const compiled = join(cjs, relative(root, file)).replace(/\.ts$/, '.js');
+    rewriteSpecifiers(compiled, COMPILED_SPECIFIER);
+    settleExports(compiled);
+  }
   writeFileSync(join(cjs, 'package.json'), `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`);
   for (const folder of ASSET_FOLDERS) cpSync(join(root, folder), join(cjs, folder), { recursive: true });
 }

@@ -1,5 +1,6 @@
 import { Sequelize, type Model, type ModelStatic } from 'sequelize';
 import type { JoinTable } from '../../core/index.ts';
+import { quotedIdentifier } from './quoted-names.ts';
 
 type Literal = ReturnType<typeof Sequelize.literal>;
 
@@ -9,19 +10,9 @@ export const PARENT_IDS = '__mural_parent_ids';
 /** The column a joined read (`linkJoin`) selects each link's parent id under. */
 export const PARENT = '__mural_parent';
 
-/** Quoted identifiers by model: a sideload through a join table writes the same ones for every request. */
-const quoted = new WeakMap<ModelStatic<Model>, Map<string, string>>();
-
 function quoting(model: ModelStatic<Model>) {
   const sequelize = model.sequelize!;
-  let names = quoted.get(model);
-  if (!names) quoted.set(model, (names = new Map()));
-  const cache = names;
-  const q = (name: string) => {
-    let identifier = cache.get(name);
-    if (identifier === undefined) cache.set(name, (identifier = sequelize.getQueryInterface().quoteIdentifier(name)));
-    return identifier;
-  };
+  const q = (name: string) => quotedIdentifier(model, name);
   // whole numbers, the usual keys, escape to themselves
   const list = (ids: readonly unknown[]) => (ids.every(Number.isSafeInteger) ? ids.join(', ') : ids.map((id) => sequelize.escape(id as string)).join(', '));
   return { q, list };

@@ -1,5 +1,6 @@
 import { Op, Sequelize, Utils, type FindOptions, type Model, type ModelStatic } from 'sequelize';
 import { linkJoin, PARENT } from './join-table.ts';
+import { quotedColumn } from './quoted-names.ts';
 import { SequelizeScope, type Through } from './sequelize-scope.ts';
 
 interface QueryGenerator {
@@ -139,16 +140,6 @@ function idList(model: ModelStatic<Model>, conditions: object): string | undefin
   const values = (logic as Record<symbol, unknown>)[Op.in];
   if (!Array.isArray(values) || values.length === 0 || !values.every(Number.isSafeInteger)) return undefined;
   return `${quotedColumn(model, column)} IN (${values.join(', ')})`;
-}
-
-const quotedColumns = new WeakMap<ModelStatic<Model>, Map<string, string>>();
-
-function quotedColumn(model: ModelStatic<Model>, column: string): string {
-  let byName = quotedColumns.get(model);
-  if (!byName) quotedColumns.set(model, (byName = new Map()));
-  let quoted = byName.get(column);
-  if (quoted === undefined) byName.set(column, (quoted = (generatorOf(model) as unknown as { quote(column: string, model: unknown): string }).quote(column, model)));
-  return quoted;
 }
 
 const TEMPLATED_OPTIONS = new Set(['attributes', 'where', 'order', 'limit', 'offset']);
