@@ -3,6 +3,7 @@ import { withStatement } from '../../core/index.ts';
 import { acquireConnection, cancelPending, withinDeadline, type Watch } from './database-deadline.ts';
 import { readyConnection } from './sqlite-connections.ts';
 import { batchedSelect } from './statement-batch.ts';
+import { logQuery, observed, type SequelizeInternals } from './driver-access.ts';
 
 type Row = Record<string, unknown>;
 
@@ -15,23 +16,6 @@ interface PostgresConnection {
 }
 interface MysqlConnection {
   query(options: { sql: string }, callback: (error: Error | null, rows: Row[]) => void): unknown;
-}
-
-interface ConnectionManager {
-  getConnection(options: { type: string; useMaster?: boolean }): Promise<unknown>;
-  releaseConnection(connection: unknown): Promise<void> | void;
-}
-
-interface SequelizeInternals {
-  connectionManager: ConnectionManager;
-  options: {
-    logging?: false | ((sql: string, options?: unknown) => void);
-    benchmark?: boolean;
-    minifyAliases?: boolean;
-    dialectOptions?: { prependSearchPath?: boolean };
-  };
-  hasHook(name: string): boolean;
-  log(...args: unknown[]): void;
 }
 
 const RUNNERS: Record<string, (connection: unknown, sql: string) => Promise<Row[]>> = {
@@ -117,18 +101,4 @@ async function selectDirectly(
   } finally {
     if (!transaction && !shared) await manager.releaseConnection(connection);
   }
-}
-
-function observed(sequelize: SequelizeInternals): boolean {
-  const cls = (Sequelize as unknown as { _cls?: unknown })._cls;
-  const { benchmark, minifyAliases, dialectOptions } = sequelize.options;
-  return Boolean(cls || benchmark || minifyAliases || dialectOptions?.prependSearchPath) || sequelize.hasHook('beforeQuery') || sequelize.hasHook('afterQuery');
-}
-
-/** The same log line `sequelize.query` writes, so query logs and counts stay complete. */
-function logQuery(sequelize: SequelizeInternals, connection: unknown, sql: string): void {
-  const logging = sequelize.options.logging;
-  if (!logging) return;
-  const uuid = (connection as { uuid?: string }).uuid ?? 'default';
-  sequelize.log(`Executing (${uuid}): ${sql}`, { logging, type: QueryTypes.SELECT, raw: true });
 }

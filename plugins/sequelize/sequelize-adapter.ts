@@ -10,6 +10,7 @@ import { SequelizeScope } from './sequelize-scope.ts';
 import { enforceDeadlines } from './database-deadline.ts';
 import { findPerGroup } from './grouped-query.ts';
 import { canSelectDirectly, countRows, selectRows } from './direct-select.ts';
+import { canInsertDirectly, insertDirectly } from './direct-insert.ts';
 import { joinCondition, PARENT_IDS } from './join-table.ts';
 import { transientFailure } from './transient-failure.ts';
 import { keysetCondition, keysetOrder } from './keyset-condition.ts';
@@ -126,6 +127,7 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
   }
 
   save(record: Model, transaction: unknown): Promise<Model> {
+    if (canInsertDirectly(record, transaction)) return insertDirectly(record, transaction);
     // `validate` just ran: a second pass would run the model's validation hooks twice
     return record.save({ transaction: transaction as Transaction, validate: false }).catch(staleVersion);
   }
