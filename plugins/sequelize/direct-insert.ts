@@ -1,7 +1,7 @@
 import { QueryTypes, Transaction, Utils, type Model, type Sequelize } from 'sequelize';
 import { withinDeadline } from './database-deadline.ts';
 import { logQuery, observed, type SequelizeInternals } from './driver-access.ts';
-import { runPrepared, type PreparingConnection } from './sqlite-statements.ts';
+import { insertPrepared, type PreparingConnection } from './sqlite-statements.ts';
 
 /** Hooks `Model.save` runs around an INSERT: a model (or instance) with any of them keeps Sequelize's path. */
 const SAVE_HOOKS = ['beforeCreate', 'afterCreate', 'beforeSave', 'afterSave'];
@@ -47,7 +47,7 @@ interface TransactionInternals {
 }
 
 const INSERTERS: Record<string, (connection: never, sql: string, parameters: unknown) => Promise<Inserted>> = {
-  sqlite: async (connection: PreparingConnection, sql, parameters) => ({ insertId: await runPrepared(connection, sql, parameters) }),
+  sqlite: async (connection: PreparingConnection, sql, parameters) => ({ insertId: await insertPrepared(connection, sql, parameters) }),
   postgres: async (connection: { query(sql: string, parameters?: unknown): Promise<{ rows: Row[] }> }, sql, parameters) => {
     const result = await (parameters ? connection.query(sql, parameters) : connection.query(sql));
     return { row: result.rows[0] };

@@ -2,15 +2,13 @@ import { DatabaseError, QueryTypes, Sequelize, type Transaction } from 'sequeliz
 import { withStatement } from '../../core/index.ts';
 import { acquireConnection, cancelPending, withinDeadline, type Watch } from './database-deadline.ts';
 import { readyConnection } from './sqlite-connections.ts';
+import { selectPrepared, type PreparingConnection } from './sqlite-statements.ts';
 import { batchedSelect } from './statement-batch.ts';
 import { logQuery, observed, type SequelizeInternals } from './driver-access.ts';
 
 type Row = Record<string, unknown>;
 
-/** What the three drivers Mural reads through directly look like, as far as a SELECT goes. */
-interface SqliteConnection {
-  all(sql: string, callback: (error: Error | null, rows: Row[]) => void): void;
-}
+/** What the drivers Mural reads through directly look like, as far as a SELECT goes (SQLite's: sqlite-statements.ts). */
 interface PostgresConnection {
   query(sql: string): Promise<{ rows: Row[] } | Array<{ rows: Row[] }>>;
 }
@@ -19,8 +17,7 @@ interface MysqlConnection {
 }
 
 const RUNNERS: Record<string, (connection: unknown, sql: string) => Promise<Row[]>> = {
-  sqlite: (connection, sql) =>
-    new Promise((resolve, reject) => (connection as SqliteConnection).all(sql, (error, rows) => (error ? reject(error) : resolve(rows)))),
+  sqlite: (connection, sql) => selectPrepared(connection as PreparingConnection, sql),
   postgres: async (connection, sql) => (await (connection as PostgresConnection).query(sql) as { rows: Row[] }).rows,
   mysql: (connection, sql) =>
     new Promise((resolve, reject) => {

@@ -1,6 +1,9 @@
-/** A node-sqlite3 prepared statement, as far as an INSERT goes. */
+type Row = Record<string, unknown>;
+
+/** A node-sqlite3 prepared statement. */
 interface Statement {
   run(parameters: unknown, done: (this: { lastID: number }, error: Error | null) => void): unknown;
+  all(parameters: unknown, done: (error: Error | null, rows: Row[]) => void): unknown;
   finalize(done?: () => void): unknown;
 }
 
@@ -10,71 +13,123 @@ export interface PreparingConnection {
   close(done?: (error: Error | null) => void): unknown;
 }
 
-/** Statements kept per connection: one per INSERT shape of each model, so a handful in practice. */
-const MAX_STATEMENTS = 64;
-const caches = new WeakMap<PreparingConnection, Map<string, Statement>>();
+/**
+ * Statements kept per connection, least recently prepared first out: the
+ * INSERT of each model, and the SELECTs a hot page repeats (its page, count
+ * and sideloads of the same ids).
+ */
+const MAX_STATEMENTS = 128;
+
+/** A connection's kept statements, and what a close must wait for. */
+interface Kept {
+  readonly statements: Map<string, Statement>;
+  /** Prepares, runs and finalizes under way. */
+  busy: number;
+  /** Set once the connection is asked to close: then nothing more is kept. */
+  closing?: () => void;
+}
+const kept = new WeakMap<PreparingConnection, Kept>();
+
+/** Runs an INSERT (`sql` with `parameters`) and resolves with the row id it wrote. */
+export function insertPrepared(connection: PreparingConnection, sql: string, parameters: unknown): Promise<number> {
+  return usePrepared(connection, sql, (statement, settle) => statement.run(parameters, function (error) {
+    settle(error, this?.lastID);
+  }));
+}
+
+/** Runs a SELECT and resolves with its rows. */
+export function selectPrepared(connection: PreparingConnection, sql: string): Promise<Row[]> {
+  return usePrepared(connection, sql, (statement, settle) => statement.all([], (error, rows) => settle(error, rows)));
+}
+
+type Use<T> = (statement: Statement, settle: (error: Error | null, result: T) => void) => unknown;
 
 /**
- * Runs `sql` with `parameters` through a statement prepared once per
- * connection, and resolves with the row id it inserted. node-sqlite3's
- * `run(sql)` prepares, runs and finalizes a statement each time, three
- * trips through libuv's thread pool where a kept statement takes one.
- *
- * A kept statement must be finalized before its connection closes, or the
- * close fails: the connection's `close` finalizes them first. A statement
- * whose run fails is dropped, so a later run prepares a fresh one.
+ * Runs `sql` through a statement prepared once per connection and SQL text.
+ * node-sqlite3's `run(sql)` and `all(sql)` prepare, run and finalize a
+ * statement each time: two trips through libuv's thread pool and a compile
+ * of the SQL, where a kept statement takes one trip. A statement that has
+ * run to completion holds no lock and no read snapshot, so keeping it is
+ * free of side effects; one whose run fails is dropped. SQLite refuses to
+ * close a connection with statements left unfinalized: its close waits for
+ * the statements under way, then finalizes the kept ones.
  */
-export function runPrepared(connection: PreparingConnection, sql: string, parameters: unknown): Promise<number> {
-  const cache = cacheOf(connection);
-  const kept = cache.get(sql);
-  if (kept) return run(cache, sql, kept, parameters);
+function usePrepared<T>(connection: PreparingConnection, sql: string, use: Use<T>): Promise<T> {
+  const state = stateOf(connection);
+  const statement = state.closing ? undefined : state.statements.get(sql);
+  state.busy++;
+  const settled = statement ? run(state, sql, statement, use) : prepareAndRun(connection, state, sql, use);
+  return settled.finally(() => done(state));
+}
+
+function prepareAndRun<T>(connection: PreparingConnection, state: Kept, sql: string, use: Use<T>): Promise<T> {
   return new Promise((resolve, reject) => {
     const statement = connection.prepare(sql, (error) => {
       // a statement that failed to prepare never answers a run (nor a finalize): it holds nothing to release
       if (error) return reject(error);
-      keep(cache, sql, statement);
-      run(cache, sql, statement, parameters).then(resolve, reject);
+      // one kept per SQL text: a twin prepared by a concurrent request, or one prepared while closing, runs once
+      const keeping = !state.closing && !state.statements.has(sql);
+      if (keeping) keep(state, sql, statement);
+      const ran = run(state, sql, statement, use);
+      if (keeping) return void ran.then(resolve, reject);
+      ran.then((result) => finalize(state, statement).then(() => resolve(result)), reject);
     });
   });
 }
 
-function run(cache: Map<string, Statement>, sql: string, statement: Statement, parameters: unknown): Promise<number> {
+function run<T>(state: Kept, sql: string, statement: Statement, use: Use<T>): Promise<T> {
   return new Promise((resolve, reject) => {
-    statement.run(parameters, function (error) {
-      if (!error) return resolve(this.lastID);
-      if (cache.get(sql) === statement) cache.delete(sql);
-      statement.finalize();
-      reject(error);
+    use(statement, (error, result) => {
+      if (!error) return resolve(result);
+      if (state.statements.get(sql) === statement) state.statements.delete(sql);
+      void finalize(state, statement).then(() => reject(error));
     });
   });
 }
 
-function keep(cache: Map<string, Statement>, sql: string, statement: Statement): void {
-  cache.set(sql, statement);
-  if (cache.size <= MAX_STATEMENTS) return;
-  const [oldest, evicted] = cache.entries().next().value as [string, Statement];
-  cache.delete(oldest);
-  evicted.finalize();
+function keep(state: Kept, sql: string, statement: Statement): void {
+  state.statements.set(sql, statement);
+  if (state.statements.size <= MAX_STATEMENTS) return;
+  const [oldest, evicted] = state.statements.entries().next().value as [string, Statement];
+  state.statements.delete(oldest);
+  void finalize(state, evicted);
 }
 
-function cacheOf(connection: PreparingConnection): Map<string, Statement> {
-  let cache = caches.get(connection);
-  if (cache) return cache;
-  cache = new Map();
-  caches.set(connection, cache);
-  finalizeBeforeClose(connection, cache);
-  return cache;
+/** Finalizes a statement no longer kept, counted as under way until it is done. */
+function finalize(state: Kept, statement: Statement): Promise<void> {
+  state.busy++;
+  return new Promise<void>((resolve) => statement.finalize(() => resolve())).then(() => done(state));
 }
 
-/** SQLite refuses to close a connection with statements left unfinalized. */
-function finalizeBeforeClose(connection: PreparingConnection, cache: Map<string, Statement>): void {
+function done(state: Kept): void {
+  state.busy--;
+  if (state.busy === 0) state.closing?.();
+}
+
+function stateOf(connection: PreparingConnection): Kept {
+  let state = kept.get(connection);
+  if (state) return state;
+  state = { statements: new Map(), busy: 0 };
+  kept.set(connection, state);
+  finalizeBeforeClose(connection, state);
+  return state;
+}
+
+/** The connection's close, once its statements under way are over and its kept ones finalized. */
+function finalizeBeforeClose(connection: PreparingConnection, state: Kept): void {
   const close = connection.close.bind(connection);
-  connection.close = (done) => {
-    const statements = [...cache.values()];
-    cache.clear();
-    let left = statements.length;
-    if (left === 0) return close(done);
-    for (const statement of statements) statement.finalize(() => void (--left === 0 && close(done)));
+  connection.close = (callback) => {
+    if (state.closing) return close(callback);
+    let closed = false;
+    state.closing = () => {
+      if (closed) return;
+      const statements = [...state.statements.values()];
+      state.statements.clear();
+      if (statements.length > 0) return statements.forEach((statement) => void finalize(state, statement));
+      closed = true;
+      close(callback);
+    };
+    if (state.busy === 0) state.closing();
     return connection;
   };
 }
