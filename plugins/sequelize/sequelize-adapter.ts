@@ -11,6 +11,7 @@ import { enforceDeadlines } from './database-deadline.ts';
 import { findPerGroup } from './grouped-query.ts';
 import { canSelectDirectly, countRows, selectRows } from './direct-select.ts';
 import { canInsertDirectly, insertDirectly } from './direct-insert.ts';
+import { canUpdateDirectly, updateDirectly } from './direct-update.ts';
 import { joinCondition, PARENT_IDS } from './join-table.ts';
 import { transientFailure } from './transient-failure.ts';
 import { keysetCondition, keysetOrder } from './keyset-condition.ts';
@@ -128,6 +129,7 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
 
   save(record: Model, transaction: unknown): Promise<Model> {
     if (canInsertDirectly(record, transaction)) return insertDirectly(record, transaction);
+    if (canUpdateDirectly(record, transaction)) return updateDirectly(record, transaction).catch(staleVersion);
     // `validate` just ran: a second pass would run the model's validation hooks twice
     return record.save({ transaction: transaction as Transaction, validate: false }).catch(staleVersion);
   }

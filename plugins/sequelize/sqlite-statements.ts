@@ -2,7 +2,7 @@ type Row = Record<string, unknown>;
 
 /** A node-sqlite3 prepared statement. */
 interface Statement {
-  run(parameters: unknown, done: (this: { lastID: number }, error: Error | null) => void): unknown;
+  run(parameters: unknown, done: (this: RunResult, error: Error | null) => void): unknown;
   all(parameters: unknown, done: (error: Error | null, rows: Row[]) => void): unknown;
   finalize(done?: () => void): unknown;
 }
@@ -30,10 +30,16 @@ interface Kept {
 }
 const kept = new WeakMap<PreparingConnection, Kept>();
 
-/** Runs an INSERT (`sql` with `parameters`) and resolves with the row id it wrote. */
-export function insertPrepared(connection: PreparingConnection, sql: string, parameters: unknown): Promise<number> {
+/** What a write statement tells: the last row id it inserted, and how many rows it changed. */
+export interface RunResult {
+  readonly lastID: number;
+  readonly changes: number;
+}
+
+/** Runs an INSERT, UPDATE or DELETE (`sql` with `parameters`). */
+export function runPrepared(connection: PreparingConnection, sql: string, parameters: unknown): Promise<RunResult> {
   return usePrepared(connection, sql, (statement, settle) => statement.run(parameters, function (error) {
-    settle(error, this?.lastID);
+    settle(error, { lastID: this?.lastID, changes: this?.changes });
   }));
 }
 

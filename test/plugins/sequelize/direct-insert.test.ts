@@ -1,6 +1,7 @@
 import test from 'ava';
 import { DataTypes, DatabaseError, ForeignKeyConstraintError, Model, Sequelize, UniqueConstraintError, type ModelStatic } from 'sequelize';
 import { SequelizeAdapter } from '../../../plugins/sequelize/index.ts';
+import { countQueryCalls } from '../../support/query-calls.ts';
 import { openDatabase, testDatabases, type TestDatabase } from '../../support/databases.ts';
 import { sqliteFileDatabase } from '../../support/sqlite-file.ts';
 
@@ -36,17 +37,6 @@ const attributes = (code: string) => ({
   code, label: 'Gold', amount: '12.50', ratio: 0.25, issued: '2024-02-03', seen: new Date('2024-05-06T07:08:09.123Z'), extra: { tier: 2, tags: ['a'] },
 });
 
-/** Counts the calls that go through `sequelize.query`, the path a direct INSERT skips. */
-function countQueries(sequelize: Sequelize): { readonly calls: number; restore(): void } {
-  const query = sequelize.query;
-  const counter = { calls: 0, restore: () => void (sequelize.query = query) };
-  sequelize.query = ((...args: Parameters<Sequelize['query']>) => {
-    counter.calls++;
-    return query.apply(sequelize, args);
-  }) as Sequelize['query'];
-  return counter;
-}
-
 for (const db of testDatabases('direct_insert')) {
   const log: string[] = [];
   let sequelize: Sequelize;
@@ -67,7 +57,7 @@ for (const db of testDatabases('direct_insert')) {
     adapter.transaction(async (transaction) => adapter.save(model.build(values), transaction));
 
   test.serial(`${db.name}: the row and the instance are those record.save() leaves`, async (t) => {
-    const counter = countQueries(sequelize);
+    const counter = countQueryCalls(sequelize);
     const direct = await saveNew(attributes('direct')).finally(() => counter.restore());
     const saved = await adapter.transaction((transaction) => Badge.build(attributes('saved')).save({ transaction: transaction as never }));
     t.true(counter.calls <= 2, 'only BEGIN and COMMIT went through sequelize.query');
