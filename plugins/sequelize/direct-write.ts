@@ -1,4 +1,4 @@
-import { QueryTypes, Transaction, type Model, type Sequelize } from 'sequelize';
+import { Model, QueryTypes, Transaction, type Sequelize } from 'sequelize';
 import { withinDeadline } from './database-deadline.ts';
 import { logQuery, observed, type SequelizeInternals } from './driver-access.ts';
 import { runPrepared, type PreparingConnection } from './sqlite-statements.ts';
@@ -82,11 +82,14 @@ const RUNNERS: Record<string, (connection: never, sql: string, parameters: unkno
 
 /**
  * Whether `record.save()` in `transaction` can be replaced by one statement
- * Mural sends through the driver: none of `hooks` on the model or the
- * Sequelize instance, nothing observing queries, no nested include to save,
- * on a dialect Mural drives directly.
+ * Mural sends through the driver: a model class that does not override
+ * `save`, none of `hooks` on the model or the Sequelize instance, nothing
+ * observing queries, no nested include to save, on a dialect Mural drives
+ * directly.
  */
 export function writesDirectly(record: Model, transaction: unknown, hooks: readonly string[]): transaction is Transaction {
+  // a model class that overrides `save` wants it called
+  if (record.save !== Model.prototype.save) return false;
   if ((record as unknown as RecordInternals)._options.include?.length) return false;
   if (!(transaction instanceof Transaction)) return false;
   const { connection, finished } = transaction as unknown as TransactionInternals;

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { DataTypes, DatabaseError, ForeignKeyConstraintError, Model, Sequelize, UniqueConstraintError, type ModelStatic } from 'sequelize';
+import { DataTypes, DatabaseError, ForeignKeyConstraintError, Model, Sequelize, UniqueConstraintError, type ModelStatic, type SaveOptions } from 'sequelize';
 import { SequelizeAdapter } from '../../../plugins/sequelize/index.ts';
 import { countQueryCalls } from '../../support/query-calls.ts';
 import { openDatabase, testDatabases, type TestDatabase } from '../../support/databases.ts';
@@ -111,6 +111,22 @@ for (const db of testDatabases('direct_insert')) {
     }
     const plain = await adapter.transaction((transaction) => adapter.save(Holder.build({ name: 'quiet' }), transaction));
     t.is((await Holder.findByPk(plain.get('id') as number))!.get('name'), 'quiet');
+  });
+
+  test.serial(`${db.name}: a model class that overrides save() has it called`, async (t) => {
+    const calls: string[] = [];
+    class Audited extends Model {
+      override save(options?: SaveOptions) {
+        calls.push(this.isNewRecord ? 'create' : 'update');
+        return super.save(options);
+      }
+    }
+    Audited.init({ name: DataTypes.STRING }, { sequelize, tableName: 'direct_audited', timestamps: false });
+    await Audited.sync({ force: true });
+    const record = await adapter.transaction((transaction) => adapter.save(Audited.build({ name: 'new' }), transaction));
+    await adapter.transaction((transaction) => adapter.save(record.set('name', 'changed'), transaction));
+    t.deepEqual(calls, ['create', 'update']);
+    t.is((await Audited.findByPk(record.get('id') as number))!.get('name'), 'changed');
   });
 
   test.serial(`${db.name}: a table that is not there is a DatabaseError, not a hang`, async (t) => {
