@@ -14,9 +14,9 @@ export interface PreparingConnection {
 }
 
 /**
- * Statements kept per connection, least recently prepared first out: the
+ * Statements kept per connection, the least recently used out first: the
  * INSERT of each model, and the SELECTs a hot page repeats (its page, count
- * and sideloads of the same ids).
+ * and sideloads of the same ids), while reads seen once pass through.
  */
 const MAX_STATEMENTS = 128;
 
@@ -63,6 +63,11 @@ type Use<T> = (statement: Statement, settle: (error: Error | null, result: T) =>
 function usePrepared<T>(connection: PreparingConnection, sql: string, use: Use<T>): Promise<T> {
   const state = stateOf(connection);
   const statement = state.closing ? undefined : state.statements.get(sql);
+  if (statement) {
+    // to the back of the line: the Map's order is the order of last use
+    state.statements.delete(sql);
+    state.statements.set(sql, statement);
+  }
   state.busy++;
   const settled = statement ? run(state, sql, statement, use) : prepareAndRun(connection, state, sql, use);
   return settled.finally(() => done(state));

@@ -137,11 +137,11 @@ for (const db of testDatabases('direct_insert')) {
   });
 }
 
-test.serial('sqlite file: kept statements are finalized, so the database closes, past the cache bound too', async (t) => {
+test.serial('sqlite file: kept statements are finalized, so the database closes, past the cache bound (128) too', async (t) => {
   const file = sqliteFileDatabase();
   t.teardown(() => file.remove());
   const sequelize = await openDatabase(file as TestDatabase, undefined, { logging: false });
-  const models = Array.from({ length: 70 }, (_, i) => {
+  const models = Array.from({ length: 140 }, (_, i) => {
     class Shape extends Model {}
     Shape.init({ name: DataTypes.STRING }, { sequelize, modelName: `Shape${i}`, tableName: `direct_shape_${i}`, timestamps: false });
     return Shape;
