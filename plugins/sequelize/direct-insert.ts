@@ -1,5 +1,5 @@
 import { Utils, type Model, type Transaction } from 'sequelize';
-import { markSaved, runWrite, writesDirectly, type ModelInternals, type RecordInternals, type Written } from './direct-write.ts';
+import { markSaved, runWrite, timestamp, writesDirectly, type ModelInternals, type RecordInternals, type Written } from './direct-write.ts';
 
 /** Hooks `Model.save` runs around an INSERT. */
 const CREATE_HOOKS = ['beforeCreate', 'afterCreate', 'beforeSave', 'afterSave'];
@@ -22,7 +22,7 @@ export async function insertDirectly(record: Model, transaction: Transaction): P
   const model = record.constructor as unknown as ModelInternals;
   const instance = record as unknown as RecordInternals;
   const fields = Object.keys(model.rawAttributes);
-  stampTimes(model, instance, record.sequelize!.getDialect());
+  stampTimes(record, model, instance);
   const values = Utils.mapValueFieldNames(instance.dataValues, fields, model as never);
   const { query, bind = [] } = model.queryGenerator.insertQuery(model.getTableName(), values, model.rawAttributes, { returning: true });
   adopt(record, model, await runWrite(record, transaction, 'INSERT', query, bind));
@@ -30,22 +30,20 @@ export async function insertDirectly(record: Model, transaction: Transaction): P
 }
 
 /** `createdAt` unless set, and `updatedAt`, as `save` stamps them. */
-function stampTimes(model: ModelInternals, instance: RecordInternals, dialect: string): void {
+function stampTimes(record: Model, model: ModelInternals, instance: RecordInternals): void {
   const { createdAt, updatedAt } = model._timestampAttributes;
   if (!createdAt && !updatedAt) return;
-  const now = Utils.now(dialect);
-  if (updatedAt) instance.dataValues[updatedAt] = model._getDefaultTimestamp(updatedAt) || now;
-  if (createdAt && !instance.dataValues[createdAt]) instance.dataValues[createdAt] = model._getDefaultTimestamp(createdAt) || now;
+  // createdAt and updatedAt of a new record are the same instant, as `save` stamps them
+  const now = Utils.now(record.sequelize!.getDialect());
+  if (updatedAt) instance.dataValues[updatedAt] = timestamp(record, updatedAt, now);
+  if (createdAt && !instance.dataValues[createdAt]) instance.dataValues[createdAt] = timestamp(record, createdAt, now);
 }
 
 /** The returned row (PostgreSQL) or the generated key (SQLite, MySQL) on the instance, as Sequelize's query sets them. */
 function adopt(record: Model, model: ModelInternals, written: Written): void {
   const instance = record as unknown as RecordInternals;
   if (written.row) {
-    for (const [column, value] of Object.entries(written.row)) {
-      const attribute = Object.values(model.rawAttributes).find((a) => a.fieldName === column || a.field === column);
-      instance.dataValues[attribute?.fieldName ?? column] = value;
-    }
+    for (const [column, value] of Object.entries(written.row)) instance.dataValues[model.fieldRawAttributesMap[column]?.fieldName ?? column] = value;
     return;
   }
   const key = model.autoIncrementAttribute;

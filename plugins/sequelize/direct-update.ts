@@ -1,5 +1,5 @@
 import { OptimisticLockError, Utils, type Model, type Transaction } from 'sequelize';
-import { markSaved, runWrite, writesDirectly, type ModelInternals, type RecordInternals } from './direct-write.ts';
+import { markSaved, runWrite, timestamp, writesDirectly, type ModelInternals, type RecordInternals } from './direct-write.ts';
 
 /** Hooks `Model.save` runs around an UPDATE. */
 const UPDATE_HOOKS = ['beforeUpdate', 'afterUpdate', 'beforeSave', 'afterSave'];
@@ -29,7 +29,7 @@ export async function updateDirectly(record: Model, transaction: Transaction): P
   const versionAttribute = model._versionAttribute;
   if (fields.length > 0 && updatedAt && !fields.includes(updatedAt)) fields.push(updatedAt);
   if (fields.length > 0 && versionAttribute && !fields.includes(versionAttribute)) fields.push(versionAttribute);
-  if (updatedAt && fields.includes(updatedAt)) instance.dataValues[updatedAt] = model._getDefaultTimestamp(updatedAt) || Utils.now(record.sequelize!.getDialect());
+  if (updatedAt && fields.includes(updatedAt)) instance.dataValues[updatedAt] = timestamp(record, updatedAt);
   // as `save`: no column to write, or nothing changed, and no statement at all
   if (!fields.some((field) => !model._virtualAttributes.has(field)) || !instance.changed()) return record;
   const values = Utils.mapValueFieldNames(instance.dataValues, fields, model as never) as Record<string, unknown>;

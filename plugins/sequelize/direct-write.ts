@@ -1,4 +1,4 @@
-import { Model, QueryTypes, Transaction, type Sequelize } from 'sequelize';
+import { Model, QueryTypes, Transaction, Utils, type Sequelize } from 'sequelize';
 import { withinDeadline } from './database-deadline.ts';
 import { logQuery, observed, type SequelizeInternals } from './driver-access.ts';
 import { runPrepared, type PreparingConnection } from './sqlite-statements.ts';
@@ -24,6 +24,8 @@ export interface AttributeDefinition {
 export interface ModelInternals {
   name: string;
   rawAttributes: Record<string, AttributeDefinition>;
+  /** Attribute definitions by column name, kept by Sequelize. */
+  fieldRawAttributesMap: Record<string, AttributeDefinition | undefined>;
   autoIncrementAttribute?: string;
   primaryKeyAttributes: string[];
   _versionAttribute?: string | false;
@@ -109,14 +111,18 @@ export function writesDirectly(record: Model, transaction: unknown, hooks: reado
 export function runWrite(record: Model, transaction: Transaction, type: 'INSERT' | 'UPDATE', query: string, bind: unknown[]): Promise<Written> {
   const sequelize = record.sequelize as unknown as Sequelize & SequelizeInternals;
   const dialect = sequelize.getDialect();
-  const Query = (sequelize as unknown as { dialect: { Query: DialectQuery } }).dialect.Query;
-  const [sql, bound] = Query.formatBindParameters(query, bind, dialect);
+  const [sql, bound] = queryClass(sequelize).formatBindParameters(query, bind, dialect);
   const parameters = dialect === 'sqlite' ? sqliteParameters(bound) : bound;
   const connection = (transaction as unknown as TransactionInternals).connection!;
   return withinDeadline(sequelize, transaction, 'statement', () => {
     logQuery(sequelize, connection, sql, parameters, QueryTypes[type]);
     return RUNNERS[dialect]!(connection as never, sql, parameters).catch((error: unknown) => refused(record, transaction, type, sql, parameters, error));
   });
+}
+
+/** The value `save` stamps `updatedAt` (or a first `createdAt`) with: the attribute's default, else `now`, one instant per save. */
+export function timestamp(record: Model, attribute: string, now: Date = Utils.now(record.sequelize!.getDialect())): unknown {
+  return (record.constructor as unknown as ModelInternals)._getDefaultTimestamp(attribute) || now;
 }
 
 /** What `save` leaves on a record it wrote: `fields` unchanged since, and the record no longer new. */
@@ -153,7 +159,12 @@ async function refused(record: Model, transaction: Transaction, type: string, sq
   if (dialect === 'postgres' && (failure.code === 'ECONNRESET' || BROKEN_POSTGRES_CONNECTION.test(String(failure)) || failure.message === 'Query read timeout')) {
     (connection as { _invalid?: boolean })._invalid = true;
   }
-  const Query = (sequelize as unknown as { dialect: { Query: DialectQuery } }).dialect.Query;
+  const Query = queryClass(sequelize);
   const query = new Query(connection, sequelize, { instance: record, model: record.constructor, type, transaction, logging: false });
   throw query.formatError(failure, new Error().stack);
+}
+
+/** The dialect's Query class: its bind-parameter formatting and its error shaping are Sequelize's own. */
+function queryClass(sequelize: Sequelize): DialectQuery {
+  return (sequelize as unknown as { dialect: { Query: DialectQuery } }).dialect.Query;
 }
