@@ -5,12 +5,14 @@
 // the sources, the CLI runs those same sources, so that a config importing
 // `mural` there shares the CLI's module instance.
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const checkout = existsSync(new URL('../tsconfig.json', import.meta.url)) && existsSync(new URL('../core/index.ts', import.meta.url));
 
 async function load() {
-  if (!checkout) return import('../dist/cjs/bin/main.js');
+  // required, not imported: an import would first scan the CommonJS bundle for its export names
+  if (!checkout) return createRequire(import.meta.url)('../dist/cjs/bin/main.js');
   // the same registration commands/host/typescript-loader.ts makes, marked so it is made once
   // the checkout's tsconfig.json, whatever the working directory: its paths are what map `mural` to the sources
   const tsconfig = fileURLToPath(new URL('../tsconfig.json', import.meta.url));

@@ -10,16 +10,20 @@
  * hazard). CommonJS is the implementation because it is the format both
  * module systems of Node 20.17+ can load without flags.
  *
- * esbuild compiles file by file (no bundling: stack traces, source maps and
- * declaration maps keep pointing at the shipped sources); tsc writes the
- * declarations, which esbuild cannot.
+ * esbuild bundles the implementation into one file, dist/cjs/mural.js, and
+ * each CommonJS entry point is a one-line file that asks the bundle for its
+ * exports. One file instead of some 230 takes about a seventh off the start
+ * of a `mural` command (Node resolves, reads and wraps each module, and with
+ * source maps on reads each map), and calls between Mural's modules become
+ * plain calls. Its source map leads stack traces to the shipped TypeScript
+ * sources; tsc writes the declarations, file by file, which esbuild cannot.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
-import { build } from 'esbuild';
-import { ASSET_FOLDERS, ENTRY_POINTS, SOURCE_ROOTS, type EntryPoint } from './entry-points.ts';
+import { build, type Plugin } from 'esbuild';
+import { ASSET_FOLDERS, ENTRY_POINTS, EXECUTABLE_SOURCE, type EntryPoint } from './entry-points.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -32,16 +36,63 @@ function filesUnder(directory: string): string[] {
     .map((entry) => join(entry.parentPath, entry.name));
 }
 
-function sourceFiles(): string[] {
-  const files = SOURCE_ROOTS.flatMap((source) => (source.endsWith('.ts') ? [join(root, source)] : filesUnder(join(root, source))));
-  return files.filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts')).sort();
+/** The bundle every CommonJS entry point of dist/cjs delegates to. */
+const BUNDLE = 'mural.js';
+
+/**
+ * The bundle's own entry: per entry point, a function that runs that entry's
+ * modules on first call (esbuild wraps a module reached through `require`
+ * so that it initialises lazily) and returns its exports as plain values.
+ * `require('mural')` therefore runs core alone: not the Express plugin nor
+ * `require('express')`, an optional peer.
+ */
+function bundleEntry(sources: readonly string[]): string {
+  const loaders = sources.map((source) => `  ${JSON.stringify(loaderName(source))}: once(() => require(${JSON.stringify(`./${source}`)})),`);
+  return `'use strict';
+// esbuild's CommonJS exports are getters (for import cycles); once an entry has run they are read once, into plain values
+function plain(exports) {
+  const values = Object.defineProperty({}, '__esModule', { value: true });
+  for (const key of Object.keys(exports)) Object.defineProperty(values, key, { value: exports[key], enumerable: true });
+  return values;
+}
+function once(load) {
+  let exports;
+  return () => (exports ??= plain(load()));
+}
+module.exports = {
+${loaders.join('\n')}
+};
+`;
 }
 
-async function compileCommonJs(files: string[]): Promise<void> {
+/** `core/index.ts` → `core_index`: the key of an entry point's loader in the bundle. */
+function loaderName(source: string): string {
+  return source.replace(/\.ts$/, '').replace(/[^a-z0-9]+/gi, '_');
+}
+
+/*
+ * A module that finds files beside itself (the explorer's page) does so
+ * through import.meta.dirname; in the bundle that is the module's own folder
+ * under dist/cjs, where the assets are copied.
+ */
+const ownDirectory: Plugin = {
+  name: 'own-directory',
+  setup(bundle) {
+    bundle.onLoad({ filter: /\.ts$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      if (!source.includes('import.meta.dirname') || args.path.includes('node_modules')) return undefined;
+      const folder = JSON.stringify(relative(root, dirname(args.path)).split('\\').join('/'));
+      return { contents: source.replaceAll('import.meta.dirname', `require('node:path').join(__dirname, ${folder})`), loader: 'ts' };
+    });
+  },
+};
+
+async function compileCommonJs(sources: readonly string[]): Promise<void> {
   await build({
-    entryPoints: files,
-    outdir: cjs,
-    outbase: root,
+    stdin: { contents: bundleEntry(sources), resolveDir: root, sourcefile: 'mural-entry.cjs', loader: 'js' },
+    outfile: join(cjs, BUNDLE),
+    bundle: true,
+    packages: 'external',
     format: 'cjs',
     platform: 'node',
     target: 'node20.17',
@@ -49,57 +100,41 @@ async function compileCommonJs(files: string[]): Promise<void> {
     sourcesContent: false,
     logLevel: 'warning',
     tsconfig: join(root, 'tsconfig.json'),
-    // a module that finds files beside itself (the explorer's) does so through import.meta.dirname in both builds
-    define: { 'import.meta.dirname': '__dirname' },
+    plugins: [ownDirectory],
   });
-  // sources import each other as `./x.ts`; the compiled files are `./x.js`
-  for (const file of files) {
-    const compiled = join(cjs, relative(root, file)).replace(/\.ts$/, '.js');
-    rewriteSpecifiers(compiled, COMPILED_SPECIFIER);
-    settleExports(compiled);
+  restoreClassNames(join(cjs, BUNDLE));
+  // each entry point's file, where package.json's exports and bin/mural.js look for it
+  for (const source of sources) {
+    const file = join(cjs, source.replace(/\.ts$/, '.js'));
+    const bundlePath = relative(dirname(file), join(cjs, BUNDLE)).split('\\').join('/');
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, `'use strict';\nmodule.exports = require(${JSON.stringify(bundlePath.startsWith('.') ? bundlePath : `./${bundlePath}`)})[${JSON.stringify(loaderName(source))}]();\n`);
   }
   writeFileSync(join(cjs, 'package.json'), `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`);
   for (const folder of ASSET_FOLDERS) cpSync(join(root, folder), join(cjs, folder), { recursive: true });
 }
 
-/** `require("./x.ts")` in esbuild's output. */
-const COMPILED_SPECIFIER = /(require\(|import\()"(\.{1,2}\/[^"]+)\.ts"\)/g;
+/*
+ * A lazily initialised module's classes become `X = class {…}`, and one that
+ * refers to itself `X = class _X {…}`, so that its own references survive a
+ * reassignment of `X`: its name is then `_X`. Mural never reassigns a class,
+ * and errors name themselves after theirs, so each gets its own name back.
+ */
+function restoreClassNames(file: string): void {
+  let code = readFileSync(file, 'utf8');
+  const renamed = [...code.matchAll(/\b([A-Za-z]\w*) = class _\1\b/g)].map((match) => match[1]!);
+  for (const name of new Set(renamed)) code = code.replace(new RegExp(`(?<![\\w$.])_${name}\\b`, 'g'), name);
+  writeFileSync(file, code);
+}
+
 /** `from './x.ts'` and `import('./x.ts')` in tsc's declarations. */
 const DECLARED_SPECIFIER = /(from |import\()(['"])(\.{1,2}\/[^'"]+)\.ts\2/g;
 
-/** `./x.ts` → `./x.js`: the same length, so source and declaration maps stay exact. */
+/** `./x.ts` → `./x.js`: the same length, so declaration maps stay exact. */
 function rewriteSpecifiers(file: string, pattern: RegExp): void {
   const code = readFileSync(file, 'utf8');
   const rewritten = code.replace(pattern, (match) => `${match.slice(0, match.lastIndexOf('.ts'))}.js${match.slice(match.lastIndexOf('.ts') + 3)}`);
   if (rewritten !== code) writeFileSync(file, rewritten);
-}
-
-/*
- * esbuild's CommonJS exports are getters, so that a module's exports can be
- * read before it has finished (import cycles) and follow `export let`
- * reassignments. Every call from one module into another then runs a getter,
- * two through an index that re-exports: in a request's profile they added up
- * to more than any one of Mural's functions. Mural has no `export let`, so
- * once a module has run, its exports are made plain values. The getters are
- * made configurable for that, on the same lines (source maps stay exact),
- * and each export is settled by a line added after the module's code. An
- * export that cannot be read yet (a cycle still under way) keeps its getter.
- */
-const EXPORT_GETTER = '__defProp(target, name, { get: all[name], enumerable: true });';
-const COPIED_GETTER = '__defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });';
-const SETTLE =
-  ';(function settle(exports) { for (const key of Object.getOwnPropertyNames(exports)) { const d = Object.getOwnPropertyDescriptor(exports, key); if (!d || !d.get || !d.configurable) continue; let value; try { value = d.get(); } catch { continue; } if (value !== undefined) Object.defineProperty(exports, key, { value, enumerable: d.enumerable, writable: false, configurable: false }); } })(module.exports);';
-
-function settleExports(file: string): void {
-  const code = readFileSync(file, 'utf8');
-  if (!code.includes('module.exports = __toCommonJS(')) return;
-  if (!code.includes(EXPORT_GETTER) && !code.includes(COPIED_GETTER)) throw new Error(`${file}: esbuild's export helpers changed; update settleExports in scripts/build.ts`);
-  const configurable = code
-    .replace(EXPORT_GETTER, EXPORT_GETTER.replace('enumerable: true }', 'enumerable: true, configurable: true }'))
-    .replace(COPIED_GETTER, COPIED_GETTER.replace('desc.enumerable }', 'desc.enumerable, configurable: true }'));
-  const mapComment = configurable.lastIndexOf('\n//# sourceMappingURL=');
-  const end = mapComment === -1 ? configurable.length : mapComment;
-  writeFileSync(file, `${configurable.slice(0, end)}\n${SETTLE}${configurable.slice(end)}`);
 }
 
 function emitDeclarations(): void {
@@ -119,7 +154,7 @@ function writeEsmWrapper(entry: EntryPoint, load: NodeJS.Require): void {
   const header = `// The ES module face of ${entry.name === '.' ? 'mural' : `mural/${entry.name.slice(2)}`}: the implementation is CommonJS, so both module systems share one instance.\n`;
   const body = names.length === 0
     ? `import '${specifier}';\n`
-    : `import implementation from '${specifier}';\n\nexport const {\n${names.map((n) => `  ${n},`).join('\n')}\n} = implementation;\n`;
+    : `import { createRequire } from 'node:module';\n\n// required, not imported: Node would otherwise scan the CommonJS source for export names first\nconst implementation = createRequire(import.meta.url)('${specifier}');\n\nexport const {\n${names.map((n) => `  ${n},`).join('\n')}\n} = implementation;\n`;
   writeFileSync(target, header + body);
   writeFileSync(target.replace(/\.js$/, '.d.ts'), `export * from '${specifier}';\n`);
 }
@@ -127,10 +162,27 @@ function writeEsmWrapper(entry: EntryPoint, load: NodeJS.Require): void {
 async function main(): Promise<void> {
   rmSync(dist, { recursive: true, force: true });
   mkdirSync(esm, { recursive: true });
-  await compileCommonJs(sourceFiles());
+  await compileCommonJs([...ENTRY_POINTS.map((entry) => entry.source), EXECUTABLE_SOURCE]);
   emitDeclarations();
   const load = createRequire(join(cjs, 'package.json'));
+  checkExportedNames(load);
   for (const entry of ENTRY_POINTS) writeEsmWrapper(entry, load);
+}
+
+/**
+ * The bundle shares one scope, so esbuild renames a top-level name that two
+ * modules both declare (`parse` → `parse2`). An exported class or function
+ * must keep its name: errors name themselves after their class.
+ */
+function checkExportedNames(load: NodeJS.Require): void {
+  for (const entry of ENTRY_POINTS) {
+    const exports = load(join(cjs, entry.source.replace(/\.ts$/, '.js'))) as Record<string, unknown>;
+    for (const [key, value] of Object.entries(exports)) {
+      if (typeof value === 'function' && value.name !== key && new RegExp(`^_?${key}\\d*$`).test(value.name)) {
+        throw new Error(`${entry.name} exports ${key} as ${value.name}: rename one of the modules' \`${key}\` so the bundle keeps the name`);
+      }
+    }
+  }
 }
 
 await main();

@@ -16,7 +16,10 @@ export const ENTRY_POINTS: readonly EntryPoint[] = [
   { name: './cli', source: 'commands/index.ts', wrapper: 'cli' },
 ];
 
-/** Everything compiled into dist/cjs: the runtime, the plugins, the CLI and its templates. */
+/** The CLI's implementation, which bin/mural.js loads: compiled with the entry points. */
+export const EXECUTABLE_SOURCE = 'bin/main.ts';
+
+/** Every source the entry points reach: the runtime, the plugins, the CLI and its templates. */
 export const SOURCE_ROOTS: readonly string[] = ['core', 'plugins', 'commands', 'templates', 'bin/main.ts'];
 
 /** Files served as they are (the API explorer's page), copied beside the compiled modules that read them. */

@@ -1,4 +1,4 @@
-import { Chalk } from 'chalk';
+import type { ChalkInstance } from 'chalk';
 import { Command, CommanderError } from 'commander';
 import { MuralError, Types, type AdapterClass, type Resource } from '../../core/index.ts';
 import { CommandError, type CommandContext, type CommandDefinition, type CommandIO } from './command.ts';
@@ -39,6 +39,8 @@ export function registeredAdapter(name: string): Promise<AdapterClass | undefine
  */
 export async function runCli(argv: string[], options: CliOptions): Promise<number> {
   const io = options.io ?? processIO;
+  // chalk is an ES module only: Node 20.17 and 20.18 cannot require() it
+  const { Chalk } = await import('chalk');
   const color = new Chalk({ level: io.interactive && !process.env.NO_COLOR ? 1 : 0 });
   const wantsHelp = argv.length === 0 || argv.some((a) => a === '--help' || a === '-h' || a === 'help');
   let config: ProjectConfig | undefined;
@@ -141,7 +143,7 @@ function attach(program: Command, definition: CommandDefinition): Command {
   return command;
 }
 
-function report(error: unknown, io: CommandIO, color: InstanceType<typeof Chalk>): number {
+function report(error: unknown, io: CommandIO, color: ChalkInstance): number {
   if (error instanceof CommandError) {
     io.err(color.red(error.message));
     return error.exitCode;

@@ -114,7 +114,8 @@ test('the tarball ships the build, the sources its maps point at, and nothing el
   const tops = [...new Set(files.map((f) => f.split('/')[0]))].sort();
   t.deepEqual(tops, ['CHANGELOG.md', 'LICENSE', 'README.md', 'bin', 'commands', 'core', 'dist', 'package.json', 'plugins', 'templates']);
   t.false(files.some((f) => /\.test\.ts$|^test\/|^bench\/|^examples\/|^scripts\//.test(f)));
-  t.true(files.includes('dist/cjs/core/index.js') && files.includes('dist/cjs/core/index.js.map'));
+  t.true(files.includes('dist/cjs/mural.js') && files.includes('dist/cjs/mural.js.map'));
+  t.true(files.includes('dist/cjs/core/index.js'));
   t.true(files.includes('dist/cjs/core/index.d.ts') && files.includes('dist/cjs/core/index.d.ts.map'));
   t.true(files.includes('dist/esm/index.js') && files.includes('dist/esm/index.d.ts'));
   // the explorer's page, beside the compiled module that serves it
@@ -131,7 +132,7 @@ test('a CommonJS app on Express 4 requires mural and serves an include query', a
   await serveAndQuery(t, process.execPath, ['server.js'], await app('commonjs', runtimeOnExpress4));
 });
 
-test('the installed modules export plain values once loaded, and stack traces still map to the shipped sources line for line', async (t) => {
+test('the installed package loads as one bundle exporting plain values, and stack traces still map to the shipped sources line for line', async (t) => {
   t.timeout(5 * 60_000);
   // every module of the package a server loads; then an error thrown inside Mural, through the source maps
   const script = `
@@ -141,20 +142,40 @@ test('the installed modules export plain values once loaded, and stack traces st
     require('mural/sequelize');
     const dist = dirname(dirname(dirname(require.resolve('mural')))) + sep;
     const modules = Object.keys(require.cache).filter((file) => file.startsWith(dist));
+    const names = modules.map((file) => file.slice(dist.length).split(sep).join('/')).sort();
     const getters = modules.flatMap((file) => Object.getOwnPropertyNames(require.cache[file].exports)
       .filter((name) => Object.getOwnPropertyDescriptor(require.cache[file].exports, name).get).map((name) => file + ' ' + name));
     let stack = '';
     try { class Broken extends mural.Resource { static { this.attribute('a', 'no_such_type'); } } } catch (error) { stack = error.stack; }
-    console.log(JSON.stringify({ modules: modules.length, getters, stack }));`;
+    console.log(JSON.stringify({ names, getters, stack }));`;
   const result = await runIn(await app('commonjs', runtimeOnExpress4), process.execPath, ['--enable-source-maps', '-e', script]);
   t.is(result.code, 0, result.err);
-  const { modules, getters, stack } = JSON.parse(result.out) as { modules: number; getters: string[]; stack: string };
-  t.true(modules > 100, `${modules} modules loaded`);
+  const { names, getters, stack } = JSON.parse(result.out) as { names: string[]; getters: string[]; stack: string };
+  t.deepEqual(names, ['cjs/core/index.js', 'cjs/mural.js', 'cjs/plugins/express/index.js', 'cjs/plugins/sequelize/index.js']);
   t.deepEqual(getters, []);
   const frame = (source: string) => new RegExp(`node_modules/mural/${source.replace('.', '\\.')}:(\\d+):`).exec(stack)?.[1];
   const lineOf = (source: string, text: string) => String(readFileSync(join(repo, source), 'utf8').split('\n').findIndex((line) => line.includes(text)) + 1);
   t.is(frame('core/types/registry.ts'), lineOf('core/types/registry.ts', 'throw new ResourceConfigurationError(`Unknown type'), stack);
   t.is(frame('core/resource/resource-base.ts'), lineOf('core/resource/resource-base.ts', 'declareAttribute(configOf(this), this.name, name, type'), stack);
+});
+
+test('require(\'mural\') runs the core alone: Express, Sequelize and the CLI load only with the entry point that needs them', async (t) => {
+  t.timeout(5 * 60_000);
+  const script = `
+    const loaded = () => [...new Set(Object.keys(require.cache).flatMap((file) => /node_modules\\/((?:@[^/]+\\/)?[^/]+)\\//.exec(file)?.[1] ?? []))].sort();
+    const mural = require('mural');
+    const core = loaded();
+    require('mural/sequelize');
+    const sequelize = loaded();
+    require('mural/express');
+    console.log(JSON.stringify({ core, sequelize, express: loaded(), resource: typeof mural.Resource }));`;
+  const result = await runIn(await app('commonjs', runtimeOnExpress4), process.execPath, ['-e', script]);
+  t.is(result.code, 0, result.err);
+  const { core, sequelize, express, resource } = JSON.parse(result.out) as Record<string, string[]> & { resource: string };
+  t.is(resource, 'function');
+  t.deepEqual(core, ['mural']);
+  t.true(sequelize.includes('sequelize') && !sequelize.includes('express'), sequelize.join(' '));
+  t.true(express.includes('express') && !express.includes('commander'), express.join(' '));
 });
 
 test('a TypeScript app run through tsx serves an include query', async (t) => {
@@ -250,6 +271,18 @@ test('the CLI runs an ES module app\'s mural.config.js with no TypeScript loader
   const cwd = await app('esm');
   removeDirectory(join(cwd, 'node_modules/tsx'));
   await queryAuthors(t, cwd);
+});
+
+test('the CLI and a CommonJS app run where Node cannot require() an ES module (Node 20.17 and 20.18)', async (t) => {
+  t.timeout(5 * 60_000);
+  const cwd = await app('commonjs', runtimeOnExpress4);
+  const olderNode = { NODE_OPTIONS: '--no-experimental-require-module' };
+  const result = await runIn(cwd, join(cwd, 'node_modules/.bin/mural'), ['query', 'authors', '--include', 'books', '--sort', 'name', '--format', 'json'], olderNode);
+  t.is(result.code, 0, result.out + result.err);
+  t.deepEqual((JSON.parse(result.out) as { data: Array<{ name: string }> }).data.map((a) => a.name), ['Ada Lovelace', 'Mary Shelley']);
+  const help = await runIn(cwd, join(cwd, 'node_modules/.bin/mural'), ['--help'], olderNode);
+  t.is(help.code, 0, help.out + help.err);
+  t.regex(help.out, /schema/);
 });
 
 test('the CLI runs a CommonJS app\'s mural.config.js, sharing its Resources\' module instance', async (t) => {
