@@ -50,11 +50,16 @@ export const toDateTime = (name: string) => nullable(name, (v, fail) => dateTime
 /** SQLite's UTC text form, `2020-01-02 03:04:05.123 +00:00`, is already ISO 8601 but for two characters. */
 const SQLITE_UTC = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} \+00:00$/;
 
-/** Database values (a Date, or a string some drivers return) → ISO 8601 in UTC; SQLite's form skips the parser. */
+/** The form readDateTime writes, `2020-01-02T03:04:05.123Z`, which an adapter may hand over already (Mural's PostgreSQL plain rows). */
+const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+/** Database values (a Date, or a string some drivers return) → ISO 8601 in UTC; SQLite's form and the ISO form itself skip the parser. */
 export const readDateTime = (name: string) =>
-  nullable(name, (v, fail) =>
-    typeof v === 'string' && SQLITE_UTC.test(v) && plausible(v) ? `${v.slice(0, 10)}T${v.slice(11, 23)}Z` : dateTimeFrom(v, fail).toISOString(),
-  );
+  nullable(name, (v, fail) => {
+    if (typeof v !== 'string') return dateTimeFrom(v, fail).toISOString();
+    if (ISO_UTC.test(v) && plausible(v)) return v;
+    return SQLITE_UTC.test(v) && plausible(v) ? `${v.slice(0, 10)}T${v.slice(11, 23)}Z` : dateTimeFrom(v, fail).toISOString();
+  });
 
 /** Cheap range checks on the fixed-position fields (digits, as SQLITE_UTC matched); anything doubtful takes the full parser, which rejects it properly. */
 function plausible(v: string): boolean {

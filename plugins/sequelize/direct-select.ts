@@ -1,6 +1,6 @@
 import type { Model, Transaction } from 'sequelize';
 import { currentTransaction } from '../../core/index.ts';
-import { selectThroughDriver } from './driver-select.ts';
+import { selectThroughDriver, type SelectOptions } from './driver-select.ts';
 import { PARENT, PARENT_IDS } from './join-table.ts';
 import { countSql, selectSql } from './select-sql.ts';
 import type { SequelizeScope } from './sequelize-scope.ts';
@@ -29,15 +29,15 @@ export function canSelectDirectly(scope: SequelizeScope): boolean {
  * Plain rows for a scope, skipping `findAll`'s option cloning, hooks and
  * instance building: the read path's hot loop when no user code needs models.
  */
-export function selectRows(scope: SequelizeScope): Promise<Model[]> {
-  const rows = selectThroughDriver(scope.model.sequelize!, selectSql(scope), currentTransaction() as Transaction | undefined);
+export function selectRows(scope: SequelizeScope, options: SelectOptions = {}): Promise<Model[]> {
+  const rows = selectThroughDriver(scope.model.sequelize!, selectSql(scope), currentTransaction() as Transaction | undefined, options);
   if (!scope.through) return rows as Promise<unknown[]> as Promise<Model[]>;
   return rows.then((list) => foldParents(list, scope.model.primaryKeyAttribute) as unknown[] as Model[]);
 }
 
 /** `COUNT(*)` of a scope that `canSelectDirectly` accepts. */
 export async function countRows(scope: SequelizeScope): Promise<number> {
-  const [row] = await selectThroughDriver(scope.model.sequelize!, countSql(scope), currentTransaction() as Transaction | undefined);
+  const [row] = await selectThroughDriver(scope.model.sequelize!, countSql(scope), currentTransaction() as Transaction | undefined, { plain: true });
   // PostgreSQL returns bigint counts as strings
   return Number(row?.count ?? 0);
 }

@@ -5,20 +5,23 @@ import { readyConnection } from './sqlite-connections.ts';
 import { selectPrepared, type PreparingConnection } from './sqlite-statements.ts';
 import { batchedSelect } from './statement-batch.ts';
 import { logQuery, observed, type SequelizeInternals } from './driver-access.ts';
+import { renderTypes, type PgTypes } from './postgres-render-types.ts';
 
 type Row = Record<string, unknown>;
 
 /** What the drivers Mural reads through directly look like, as far as a SELECT goes (SQLite's: sqlite-statements.ts). */
 interface PostgresConnection {
-  query(sql: string): Promise<{ rows: Row[] } | Array<{ rows: Row[] }>>;
+  query(query: { text: string; types?: PgTypes }): Promise<{ rows: Row[] } | Array<{ rows: Row[] }>>;
 }
 interface MysqlConnection {
   query(options: { sql: string }, callback: (error: Error | null, rows: Row[]) => void): unknown;
 }
 
-const RUNNERS: Record<string, (connection: unknown, sql: string) => Promise<Row[]>> = {
+type Runner = (connection: unknown, sql: string, types?: PgTypes) => Promise<Row[]>;
+
+const RUNNERS: Record<string, Runner> = {
   sqlite: (connection, sql) => selectPrepared(connection as PreparingConnection, sql),
-  postgres: async (connection, sql) => (await (connection as PostgresConnection).query(sql) as { rows: Row[] }).rows,
+  postgres: async (connection, sql, types) => ((await (connection as PostgresConnection).query({ text: sql, types })) as { rows: Row[] }).rows,
   mysql: (connection, sql) =>
     new Promise((resolve, reject) => {
       (connection as MysqlConnection).query({ sql }, (error, rows) => (error ? reject(error) : resolve(rows)));
@@ -37,16 +40,30 @@ const RUNNERS: Record<string, (connection: unknown, sql: string) => Promise<Row[
  * transactions, benchmark logging, a prepended search path, another
  * dialect), the query goes through `sequelize.query` as before.
  */
-export function selectThroughDriver(sequelize: Sequelize, sql: string, transaction: Transaction | undefined): Promise<Row[]> {
+export function selectThroughDriver(sequelize: Sequelize, sql: string, transaction: Transaction | undefined, options: SelectOptions = {}): Promise<Row[]> {
   const internals = sequelize as unknown as SequelizeInternals;
-  const run = RUNNERS[sequelize.getDialect()];
-  if (!run || observed(internals)) return sequelize.query(sql, { type: QueryTypes.SELECT, transaction }) as Promise<Row[]>;
+  const runner = RUNNERS[sequelize.getDialect()];
+  if (!runner || observed(internals)) return sequelize.query(sql, { type: QueryTypes.SELECT, transaction }) as Promise<Row[]>;
   const finished = (transaction as { finished?: string } | undefined)?.finished;
   if (finished) return Promise.reject(new Error(`${finished} has been called on this transaction, you can no longer use it`));
+  const postgres = sequelize.getDialect() === 'postgres';
+  const types = options.plain && postgres ? renderTypes(internals) : undefined;
+  const run = (connection: unknown, one: string) => runner(connection, one, types);
   const runOne = (one: string) => withinDeadline(sequelize, transaction, 'statement', (watch) => selectDirectly(sequelize, internals, run, one, transaction, watch));
-  if (transaction || sequelize.getDialect() !== 'postgres') return runOne(sql);
-  const runMany = (statements: readonly string[]) => withinDeadline(sequelize, undefined, 'statement', (watch) => selectManyDirectly(sequelize, internals, statements, watch));
-  return batchedSelect(sequelize, sql, runMany, runOne);
+  if (transaction || !postgres) return runOne(sql);
+  const runMany = (statements: readonly string[]) => withinDeadline(sequelize, undefined, 'statement', (watch) => selectManyDirectly(sequelize, internals, statements, types, watch));
+  // plain rows and rows for model instances cannot share one query's parsers
+  return batchedSelect(sequelize, sql, runMany, runOne, types ? 'plain' : 'models');
+}
+
+export interface SelectOptions {
+  /**
+   * Only Mural reads the rows (plain rows for the renderer, a count): on
+   * PostgreSQL a UTC timestamptz may then come back as the ISO 8601 text
+   * the renderer writes rather than a Date (postgres-render-types.ts). Rows
+   * that become model instances keep Dates.
+   */
+  plain?: boolean;
 }
 
 /**
@@ -55,13 +72,20 @@ export function selectThroughDriver(sequelize: Sequelize, sql: string, transacti
  * query logs and counts do not depend on batching. A failure is thrown
  * as is: the batch then runs each statement alone.
  */
-async function selectManyDirectly(sequelize: Sequelize, internals: SequelizeInternals, statements: readonly string[], watch: Watch | undefined): Promise<Row[][]> {
+async function selectManyDirectly(
+  sequelize: Sequelize,
+  internals: SequelizeInternals,
+  statements: readonly string[],
+  types: PgTypes | undefined,
+  watch: Watch | undefined,
+): Promise<Row[][]> {
   const manager = internals.connectionManager;
   const connection = await acquireConnection(sequelize, { type: 'SELECT' }, watch);
   try {
     for (const sql of statements) logQuery(internals, connection, sql);
     // one statement per line, each ending its own way or not: exactly one `;` between them
-    const results = await (connection as PostgresConnection).query(`${statements.map((sql) => sql.trimEnd().replace(/;$/, '')).join(';\n')};`);
+    const text = `${statements.map((sql) => sql.trimEnd().replace(/;$/, '')).join(';\n')};`;
+    const results = await (connection as PostgresConnection).query({ text, types });
     if (!Array.isArray(results) || results.length !== statements.length) throw new Error('Mural: a batch of SELECTs answered a different number of results');
     return results.map((result) => result.rows);
   } catch (error) {

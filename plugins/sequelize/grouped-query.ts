@@ -36,6 +36,6 @@ export async function findPerGroup(scope: SequelizeScope, raw = false): Promise<
   const total = options.limit === undefined ? '' : ` LIMIT ${Number(options.limit)}`;
   const sql = `SELECT * FROM (${inner}) AS ${q('__mural_ranked')} WHERE ${q('__mural_row')} <= ${Number(limit)} ORDER BY ${q(column)}, ${q('__mural_row')}${total}`;
   const transaction = currentTransaction() as Transaction | undefined;
-  if (raw) return (await selectThroughDriver(sequelize, sql, transaction)) as unknown[] as Model[];
+  if (raw) return (await selectThroughDriver(sequelize, sql, transaction, { plain: true })) as unknown[] as Model[];
   return sequelize.query(sql, { model, mapToModel: true, transaction });
 }

@@ -67,7 +67,7 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
     const raw = (options.plain ?? false) && !scope.joinsModels;
     if (scope.perGroup) return findPerGroup(scope, raw);
     if (canSelectDirectly(scope)) {
-      if (raw) return selectRows(scope);
+      if (raw) return selectRows(scope, { plain: true });
       // the join a direct SELECT makes lists every parent, where MySQL's GROUP_CONCAT in findOptions truncates at group_concat_max_len
       if (scope.through) return selectRows(scope).then((rows) => scope.model.bulkBuild(rows as never, { raw: true, isNewRecord: false }));
     }

@@ -26,8 +26,8 @@ const MAX_STATEMENTS = 16;
 
 /** What batching keeps per Sequelize instance. */
 interface State {
-  /** Open batches by deadline, then by `readsOwnWrites()`. */
-  readonly open: Map<Deadline | undefined, Map<boolean, Batch>>;
+  /** Open batches by deadline, then by lane (`readsOwnWrites()` and the caller's lane). */
+  readonly open: Map<Deadline | undefined, Map<string, Batch>>;
   /** Sends under way (batches or single statements), by deadline; a deadline with none is not listed. */
   readonly sendingBy: Map<Deadline | undefined, number>;
 }
@@ -49,25 +49,26 @@ const settled = Promise.resolve();
  *
  * Statements join a batch only with others under the same request deadline
  * (so a cancel on expiry cancels only statements that are out of time
- * anyway) and the same `readsOwnWrites()` (so they belong on the same server
- * when reads go to replicas). The batch is sent once the microtasks running
+ * anyway), the same `readsOwnWrites()` (so they belong on the same server
+ * when reads go to replicas) and the same `lane`, the caller's word for
+ * statements one query can carry (one set of type parsers). The batch is sent once the microtasks running
  * now have settled, which is when every read a request starts at once has
  * been issued. If it fails with anything but Mural's own errors (a timeout, a
  * cancel), each statement is run again alone, so each caller gets its own
  * answer or error.
  */
-export function batchedSelect(sequelize: Sequelize, sql: string, runMany: RunMany, runOne: RunOne): Promise<Row[]> {
+export function batchedSelect(sequelize: Sequelize, sql: string, runMany: RunMany, runOne: RunOne, lane = ''): Promise<Row[]> {
   const state = stateOf(sequelize);
   const deadline = currentDeadline();
-  const ownWrites = readsOwnWrites();
-  let batch = state.open.get(deadline)?.get(ownWrites);
+  const key = `${readsOwnWrites()}:${lane}`;
+  let batch = state.open.get(deadline)?.get(key);
   if (!batch) {
     if (!othersReading(state, deadline)) return counted(state, deadline, () => runOne(sql));
-    batch = openBatch(state, deadline, ownWrites, runMany, runOne);
+    batch = openBatch(state, deadline, key, runMany, runOne);
   }
   const joining = batch;
   const rows = new Promise<Row[]>((resolve, reject) => joining.statements.push({ sql, resolve, reject }));
-  if (joining.statements.length >= MAX_STATEMENTS) close(state, deadline, ownWrites, joining);
+  if (joining.statements.length >= MAX_STATEMENTS) close(state, deadline, key, joining);
   return rows;
 }
 
@@ -82,14 +83,14 @@ function othersReading(state: State, deadline: Deadline | undefined): boolean {
   return state.sendingBy.size > (state.sendingBy.has(deadline) ? 1 : 0);
 }
 
-function openBatch(state: State, deadline: Deadline | undefined, ownWrites: boolean, runMany: RunMany, runOne: RunOne): Batch {
+function openBatch(state: State, deadline: Deadline | undefined, key: string, runMany: RunMany, runOne: RunOne): Batch {
   const batch: Batch = { statements: [] };
-  const byOwnWrites = state.open.get(deadline) ?? new Map<boolean, Batch>();
-  state.open.set(deadline, byOwnWrites.set(ownWrites, batch));
+  const byKey = state.open.get(deadline) ?? new Map<string, Batch>();
+  state.open.set(deadline, byKey.set(key, batch));
   // after every microtask under way, as DataLoader does: the sibling reads of this tick join first
   void settled.then(() =>
     process.nextTick(() => {
-      close(state, deadline, ownWrites, batch);
+      close(state, deadline, key, batch);
       void counted(state, deadline, () => send(batch.statements, runMany, runOne));
     }),
   );
@@ -97,11 +98,11 @@ function openBatch(state: State, deadline: Deadline | undefined, ownWrites: bool
 }
 
 /** No more statements join `batch`; a later one opens the next. */
-function close(state: State, deadline: Deadline | undefined, ownWrites: boolean, batch: Batch): void {
-  const byOwnWrites = state.open.get(deadline);
-  if (byOwnWrites?.get(ownWrites) !== batch) return;
-  byOwnWrites.delete(ownWrites);
-  if (byOwnWrites.size === 0) state.open.delete(deadline);
+function close(state: State, deadline: Deadline | undefined, key: string, batch: Batch): void {
+  const byKey = state.open.get(deadline);
+  if (byKey?.get(key) !== batch) return;
+  byKey.delete(key);
+  if (byKey.size === 0) state.open.delete(deadline);
 }
 
 /** Counts a send while it runs, so that statements arriving meanwhile know other requests are reading. */

@@ -78,3 +78,14 @@ test("datetime read takes SQLite's UTC text at face value only when it names a r
     '2019-13-01 00:00:00.000 +00:00', '2019-01-00 00:00:00.000 +00:00', '2019-01-01 24:00:00.000 +00:00',
   ]);
 });
+
+test('datetime read takes its own ISO 8601 form at face value only when it names a real day and time', (t) => {
+  coerces(t, Types.datetime!.read, [
+    ['2020-01-02T03:04:05.123Z', '2020-01-02T03:04:05.123Z'],
+    ['2020-02-29T23:59:59.999Z', '2020-02-29T23:59:59.999Z'],
+    // not the exact form (no milliseconds, another zone): parsed, as before
+    ['2020-01-02T03:04:05Z', '2020-01-02T03:04:05.000Z'],
+    ['2020-01-02T05:04:05.123+02:00', '2020-01-02T03:04:05.123Z'],
+  ]);
+  refuses(t, Types.datetime!.read, 'datetime', ['2019-02-29T10:00:00.000Z', '2019-13-01T00:00:00.000Z', '2019-01-01T24:00:00.000Z', '2019-04-31T00:00:00.000Z']);
+});

@@ -38,7 +38,7 @@ function recorder(fail?: (sql: string) => unknown) {
   const select = (sql: string) => batchedSelect(db, sql, runMany, runOne);
   /** Another request (its own deadline) reading until `release()`. */
   const otherRequestReading = () => withDeadline(() => select('HOLD'), { fresh: true, timeout: 5000 });
-  return { sent, select, otherRequestReading, release: () => release() };
+  return { sent, select, otherRequestReading, release: () => release(), db, runMany, runOne };
 }
 
 const sentWithout = (sent: Array<{ how: string; statements: string[] }>) => sent.filter((s) => s.statements[0] !== 'HOLD');
@@ -51,6 +51,20 @@ test('while another request reads, reads started together go as one round trip, 
   await other;
   t.deepEqual(rows, [[{ sql: 'A' }], [{ sql: 'B' }], [{ sql: 'C' }]]);
   t.deepEqual(sentWithout(sent), [{ how: 'many', statements: ['A', 'B', 'C'] }]);
+});
+
+test('reads of different lanes (plain rows, rows for model instances) never share a round trip', async (t) => {
+  const { sent, select, otherRequestReading, release, db, runMany, runOne } = recorder();
+  const other = otherRequestReading();
+  const inLane = (sql: string, lane: string) => batchedSelect(db, sql, runMany, runOne, lane);
+  await Promise.all([inLane('A', 'plain'), inLane('B', 'models'), inLane('C', 'plain'), select('D'), inLane('E', 'models')]);
+  release();
+  await other;
+  t.deepEqual(sentWithout(sent), [
+    { how: 'many', statements: ['A', 'C'] },
+    { how: 'many', statements: ['B', 'E'] },
+    { how: 'one', statements: ['D'] },
+  ]);
 });
 
 test('while no other request reads, each read goes out at once, on its own', async (t) => {
