@@ -283,6 +283,18 @@ test('the CLI and a CommonJS app run where Node cannot require() an ES module (N
   const help = await runIn(cwd, join(cwd, 'node_modules/.bin/mural'), ['--help'], olderNode);
   t.is(help.code, 0, help.out + help.err);
   t.regex(help.out, /schema/);
+  // every package the bundle require()s, not only those these commands reach, must be requirable there
+  const script = `
+    const { readFileSync } = require('node:fs');
+    const bundle = readFileSync(require.resolve('mural').replace(/core[\\\\/]index\\.js$/, 'mural.js'), 'utf8');
+    const packages = [...new Set([...bundle.matchAll(/\\brequire\\("([^".][^"]*)"\\)/g)].map((m) => m[1]))].filter((p) => !p.startsWith('node:'));
+    const refused = packages.filter((p) => { try { require(p); return false; } catch (error) { return error.code === 'ERR_REQUIRE_ESM'; } });
+    console.log(JSON.stringify({ packages, refused }));`;
+  const scanned = await runIn(cwd, process.execPath, ['--no-experimental-require-module', '-e', script]);
+  t.is(scanned.code, 0, scanned.err);
+  const { packages, refused } = JSON.parse(scanned.out) as { packages: string[]; refused: string[] };
+  t.true(packages.includes('sequelize') && packages.includes('commander'), packages.join(' '));
+  t.deepEqual(refused, []);
 });
 
 test('the CLI runs a CommonJS app\'s mural.config.js, sharing its Resources\' module instance', async (t) => {
