@@ -5,7 +5,9 @@ import { openDirectory, type Directory } from '../../support/directory.ts';
 
 /**
  * The count behind pagination links: alongside the page query where the
- * database reads through a pool, after it (and only for a full page) where
+ * database reads through a pool and nothing else would run beside it;
+ * otherwise after the page (and only for a full page), beside the
+ * sideloads of a request that includes relationships, or on its own where
  * one connection queues every read.
  */
 for (const db of testDatabases('pagination_count')) {
@@ -24,17 +26,41 @@ for (const db of testDatabases('pagination_count')) {
     return { links: document.links as PaginationLinks, queries: [...dir.queries] };
   };
 
-  test.serial(`${db.name}: a full page counts ${pooled ? 'alongside the page query' : 'after it, alongside the sideloads'}`, async (t) => {
+  test.serial(`${db.name}: a full page with includes counts after the page query, alongside the sideloads`, async (t) => {
     const { links, queries } = await page('include=positions&page[size]=10', { include: 'positions', page: { size: 10 } });
     t.true(links.last!.endsWith('page[number]=5&page[size]=10'));
     t.is(queries.filter(isCount).length, 1);
-    t.is(queries.findIndex(isCount), pooled ? 1 : 2, 'second: started with the page query; third: after the sideload');
+    t.is(queries.findIndex(isCount), 2, 'third: after the page and the sideload it started');
+  });
+
+  test.serial(`${db.name}: a full page without includes counts ${pooled ? 'before the page query answers' : 'after it'}`, async (t) => {
+    // when the count starts, relative to the page query's answer
+    const adapter = dir.resources.EmployeeResource.adapterInstance();
+    const events: string[] = [];
+    const { resolve, count } = adapter;
+    adapter.resolve = (...args: Parameters<typeof resolve>) => resolve.apply(adapter, args).finally(() => void events.push('page answered'));
+    adapter.count = (...args: Parameters<typeof count>) => (events.push('count started'), count.apply(adapter, args));
+    try {
+      const { links, queries } = await page('page[size]=10', { page: { size: 10 } });
+      t.true(links.last!.endsWith('page[number]=5&page[size]=10'));
+      t.deepEqual(queries.map(isCount), [false, true]);
+      t.deepEqual(events, pooled ? ['count started', 'page answered'] : ['page answered', 'count started']);
+    } finally {
+      delete (adapter as Partial<typeof adapter>).resolve;
+      delete (adapter as Partial<typeof adapter>).count;
+    }
   });
 
   test.serial(`${db.name}: a short page tells its own total${pooled ? ', whatever the early count says' : ' and counts nothing'}`, async (t) => {
     const { links, queries } = await page('filter[id]=1,2,3&page[size]=10', { filter: { id: '1,2,3' }, page: { size: 10 } });
     t.true(links.last!.endsWith('page[number]=1&page[size]=10'));
     t.is(queries.filter(isCount).length, pooled ? 1 : 0);
+  });
+
+  test.serial(`${db.name}: a short page with includes counts nothing, on every database`, async (t) => {
+    const { links, queries } = await page('include=positions&filter[id]=1,2,3&page[size]=10', { include: 'positions', filter: { id: '1,2,3' }, page: { size: 10 } });
+    t.true(links.last!.endsWith('page[number]=1&page[size]=10'));
+    t.is(queries.filter(isCount).length, 0);
   });
 
   test.serial(`${db.name}: stats[total]=count is the one count, on every database`, async (t) => {
