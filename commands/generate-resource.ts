@@ -4,6 +4,7 @@ import { ALL_ACTIONS, Types } from '../core/index.ts';
 import { CommandError, type CommandContext, type CommandDefinition } from './host/command.ts';
 import type { TemplateContext } from './host/template.ts';
 import { templateContext, type GenerateRequest } from './template-context.ts';
+import { importAtRunTime } from './host/import-at-run-time.ts';
 
 function parseRequest(name: string, specs: string[], actions: string[]): GenerateRequest {
   if (!/^[A-Za-z][A-Za-z0-9]*$/.test(name)) throw new CommandError(`"${name}" is not a valid resource name; use letters and digits, e.g. Employee`, 2);
@@ -21,7 +22,7 @@ function parseRequest(name: string, specs: string[], actions: string[]): Generat
 
 /** Asks for whatever the command line left out, when a person is at the terminal. */
 async function ask(name: string | undefined, specs: string[], actions: string[] | undefined): Promise<[string, string[], string[]]> {
-  const { input, checkbox } = await import('@inquirer/prompts');
+  const { input, checkbox } = await importAtRunTime<typeof import('@inquirer/prompts')>('@inquirer/prompts');
   const chosenName = name ?? (await input({ message: 'Resource name (e.g. Employee):', validate: (v) => /^[A-Za-z][A-Za-z0-9]*$/.test(v) || 'Letters and digits' }));
   const chosenSpecs = specs.length > 0 ? specs : (await input({ message: 'Attributes as name:type, space separated:' })).split(/\s+/).filter(Boolean);
   const chosenActions = actions ?? (await checkbox({ message: 'Actions:', choices: ALL_ACTIONS.map((a) => ({ value: a, checked: true })) }));

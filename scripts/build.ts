@@ -154,7 +154,7 @@ function writeEsmWrapper(entry: EntryPoint, load: NodeJS.Require): void {
   const header = `// The ES module face of ${entry.name === '.' ? 'mural' : `mural/${entry.name.slice(2)}`}: the implementation is CommonJS, so both module systems share one instance.\n`;
   const body = names.length === 0
     ? `import '${specifier}';\n`
-    : `import { createRequire } from 'node:module';\n\n// required, not imported: Node would otherwise scan the CommonJS source for export names first\nconst implementation = createRequire(import.meta.url)('${specifier}');\n\nexport const {\n${names.map((n) => `  ${n},`).join('\n')}\n} = implementation;\n`;
+    : `import implementation from '${specifier}';\n\nexport const {\n${names.map((n) => `  ${n},`).join('\n')}\n} = implementation;\n`;
   writeFileSync(target, header + body);
   writeFileSync(target.replace(/\.js$/, '.d.ts'), `export * from '${specifier}';\n`);
 }

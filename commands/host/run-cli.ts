@@ -6,6 +6,7 @@ import { loadConfig } from './load-config.ts';
 import type { MuralPlugin, PluginHost } from './plugin.ts';
 import type { ProjectConfig } from './project-config.ts';
 import type { Template } from './template.ts';
+import { importAtRunTime } from './import-at-run-time.ts';
 
 export interface CliOptions {
   cwd?: string;
@@ -40,7 +41,7 @@ export function registeredAdapter(name: string): Promise<AdapterClass | undefine
 export async function runCli(argv: string[], options: CliOptions): Promise<number> {
   const io = options.io ?? processIO;
   // chalk is an ES module only: Node 20.17 and 20.18 cannot require() it
-  const { Chalk } = await import('chalk');
+  const { Chalk } = await importAtRunTime<typeof import('chalk')>('chalk');
   const color = new Chalk({ level: io.interactive && !process.env.NO_COLOR ? 1 : 0 });
   const wantsHelp = argv.length === 0 || argv.some((a) => a === '--help' || a === '-h' || a === 'help');
   let config: ProjectConfig | undefined;

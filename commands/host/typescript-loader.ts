@@ -1,3 +1,5 @@
+import { importAtRunTime } from './import-at-run-time.ts';
+
 /**
  * Lets Node load a project's TypeScript (its mural.config.ts and whatever that
  * imports) through tsx. Only configs written in TypeScript pay for it: a
@@ -15,7 +17,10 @@ export function isTypeScript(path: string): boolean {
 export function loadTypeScript(): Promise<void> {
   const marked = globalThis as Marked;
   marked[REGISTERED] ??= (async () => {
-    const [esm, cjs] = await Promise.all([import('tsx/esm/api'), import('tsx/cjs/api')]);
+    const [esm, cjs] = await Promise.all([
+      importAtRunTime<typeof import('tsx/esm/api')>('tsx/esm/api'),
+      importAtRunTime<typeof import('tsx/cjs/api')>('tsx/cjs/api'),
+    ]);
     esm.register();
     cjs.register();
   })();

@@ -1,3 +1,5 @@
+import { importAtRunTime } from '../host/import-at-run-time.ts';
+
 /** The questions `mural init` may ask; @inquirer/prompts in a terminal. */
 export interface Prompter {
   select(message: string, choices: string[]): Promise<string>;
@@ -8,7 +10,7 @@ export interface Prompter {
 
 /** @inquirer/prompts is ESM-only: loaded when a person is there to answer. */
 export async function terminalPrompter(): Promise<Prompter> {
-  const prompts = await import('@inquirer/prompts');
+  const prompts = await importAtRunTime<typeof import('@inquirer/prompts')>('@inquirer/prompts');
   return {
     select: (message, choices) => prompts.select({ message, choices: choices.map((value) => ({ value })) }),
     checkbox: (message, choices) => prompts.checkbox({ message, choices: choices.map((value) => ({ value, checked: true })) }),

@@ -178,6 +178,28 @@ test('require(\'mural\') runs the core alone: Express, Sequelize and the CLI loa
   t.true(express.includes('express') && !express.includes('commander'), express.join(' '));
 });
 
+test('an app bundled with esbuild, mural included, runs as an ES module and as CommonJS', async (t) => {
+  t.timeout(5 * 60_000);
+  const cwd = await app('esm');
+  writeFileSync(join(cwd, 'bundle-me.js'), `import { AuthorResource, seed } from './library.js';
+seed()
+  .then(() => AuthorResource.all({ include: 'books', sort: 'name' }).toJsonapi())
+  .then((document) => console.log(JSON.stringify([document.data.map((a) => a.attributes.name), document.included.length])));`);
+  const { build } = await import('esbuild');
+  // esbuild's own recipe for CommonJS code inside an ES module bundle: a require of its own
+  const banner = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
+  for (const [format, outfile] of [['esm', 'out/app.mjs'], ['cjs', 'out/app.cjs']] as const) {
+    const built = await build({ absWorkingDir: cwd, entryPoints: ['bundle-me.js'], outfile, bundle: true, platform: 'node', format, target: 'node20', banner: format === 'esm' ? { js: banner } : {}, external: ['sequelize', 'sqlite3', 'express'], logLevel: 'silent', metafile: true });
+    t.deepEqual(built.warnings, [], format);
+    // the CLI's tools (tsx and esbuild, prompts, chalk, json-schema-to-typescript and prettier) stay out of the app's bundle
+    const packages = new Set(Object.keys(built.metafile?.inputs ?? {}).flatMap((file) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file)?.[1] ?? []));
+    t.deepEqual([...packages].sort(), ['commander', 'mural'], format);
+    const result = await runIn(cwd, process.execPath, [outfile]);
+    t.is(result.code, 0, `${format}: ${result.err}`);
+    t.is(result.out.trim(), '[["Ada Lovelace","Mary Shelley"],3]', format);
+  }
+});
+
 test('a TypeScript app run through tsx serves an include query', async (t) => {
   t.timeout(5 * 60_000);
   const cwd = await app('tsx', [...runtime, `tsx@${installedVersion('tsx')}`]);
