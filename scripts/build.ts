@@ -130,10 +130,10 @@ function restoreClassNames(file: string): void {
 /** `from './x.ts'` and `import('./x.ts')` in tsc's declarations. */
 const DECLARED_SPECIFIER = /(from |import\()(['"])(\.{1,2}\/[^'"]+)\.ts\2/g;
 
-/** `./x.ts` → `./x.js`: the same length, so declaration maps stay exact. */
-function rewriteSpecifiers(file: string, pattern: RegExp): void {
+/** `./x.ts` → `./x.js` in a declaration file: the same length, so declaration maps stay exact. */
+function rewriteSpecifiers(file: string): void {
   const code = readFileSync(file, 'utf8');
-  const rewritten = code.replace(pattern, (match) => `${match.slice(0, match.lastIndexOf('.ts'))}.js${match.slice(match.lastIndexOf('.ts') + 3)}`);
+  const rewritten = code.replace(DECLARED_SPECIFIER, (match) => `${match.slice(0, match.lastIndexOf('.ts'))}.js${match.slice(match.lastIndexOf('.ts') + 3)}`);
   if (rewritten !== code) writeFileSync(file, rewritten);
 }
 
@@ -141,7 +141,7 @@ function emitDeclarations(): void {
   const tsc = join(root, 'node_modules', '.bin', 'tsc');
   execFileSync(tsc, ['-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit', cwd: root });
   // tsc keeps the sources' `.ts` specifiers in declarations; users resolve the `.d.ts` beside each `.js`
-  for (const file of filesUnder(cjs)) if (file.endsWith('.d.ts')) rewriteSpecifiers(file, DECLARED_SPECIFIER);
+  for (const file of filesUnder(cjs)) if (file.endsWith('.d.ts')) rewriteSpecifiers(file);
 }
 
 /** An ES module per entry point, naming every export of the CommonJS implementation. */

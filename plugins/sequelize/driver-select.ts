@@ -5,7 +5,7 @@ import { readyConnection } from './sqlite-connections.ts';
 import { selectPrepared, type PreparingConnection } from './sqlite-statements.ts';
 import { batchedSelect } from './statement-batch.ts';
 import { logQuery, observed, type SequelizeInternals } from './driver-access.ts';
-import { renderTypes, type PgTypes } from './postgres-render-types.ts';
+import { plainRowTypes, type PgTypes } from './postgres-render-types.ts';
 
 type Row = Record<string, unknown>;
 
@@ -47,7 +47,7 @@ export function selectThroughDriver(sequelize: Sequelize, sql: string, transacti
   const finished = (transaction as { finished?: string } | undefined)?.finished;
   if (finished) return Promise.reject(new Error(`${finished} has been called on this transaction, you can no longer use it`));
   const postgres = sequelize.getDialect() === 'postgres';
-  const types = options.plain && postgres ? renderTypes(internals) : undefined;
+  const types = options.plain && postgres ? plainRowTypes(internals) : undefined;
   const run = (connection: unknown, one: string) => runner(connection, one, types);
   const runOne = (one: string) => withinDeadline(sequelize, transaction, 'statement', (watch) => selectDirectly(sequelize, internals, run, one, transaction, watch));
   if (transaction || !postgres) return runOne(sql);

@@ -14,15 +14,15 @@ const UTC_TEXT = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00$/;
 const typesBySequelize = new WeakMap<object, PgTypes>();
 
 /**
- * The parsers for a PostgreSQL SELECT whose rows only Mural's renderer reads
- * (plain rows): Sequelize's own, except that a UTC timestamptz becomes the
- * ISO 8601 text the renderer would write, `2020-01-02T03:04:05.123Z`, rather
- * than a Date. pg parsing the text into a Date and the renderer formatting it
+ * The parsers for a PostgreSQL SELECT whose rows only Mural reads (plain
+ * rows for the renderer, a count): Sequelize's own, except that a UTC
+ * timestamptz becomes the ISO 8601 text the renderer would write,
+ * `2020-01-02T03:04:05.123Z`, rather than a Date. pg parsing the text into a Date and the renderer formatting it
  * back was about a tenth of an include request's CPU. Milliseconds are
  * truncated as a Date truncates them. Any other form (another session time
  * zone, BC, infinity, years past 9999) keeps Sequelize's parser.
  */
-export function renderTypes(internals: SequelizeInternals): PgTypes {
+export function plainRowTypes(internals: SequelizeInternals): PgTypes {
   const manager = internals.connectionManager as unknown as PgTypes;
   let types = typesBySequelize.get(manager);
   if (!types) {
