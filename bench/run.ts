@@ -7,6 +7,7 @@ import { measureCliStartup } from './cli-startup.ts';
 import { cursorPages } from './cursor-pages.ts';
 import { describeScaling, workerScaling } from './worker-scaling.ts';
 import { createThroughput } from './create-throughput.ts';
+import { networkHopContenders, HOP_MS } from './network-hop.ts';
 import { alternate, heapUsedBy, median, medianRatio, type Timing } from './measure.ts';
 import { apps, contenders, HAS_QUERY, handWrittenCreate, INCLUDE_QUERY, muralCreatePayload, muralPage, relatedFilterContenders } from './scenarios.ts';
 
@@ -70,6 +71,20 @@ async function readScenarios(database: string, fixture: Fixture, raw: RawDriver)
     say(`   ${label}: Mural ${ms(mural.median)}, (a) ${ms(sequelize.median)}, (b) ${ms(driver.median)} (medians of 15 rounds)`);
     const name = `${database} scenario 2 (${label})`;
     say(`   throughput Mural/(a) ${target(`${name} Mural/(a)`, medianRatio(sequelize.rounds, mural.rounds), TARGET_A, true)}; Mural/(b) ${target(`${name} Mural/(b)`, medianRatio(driver.rounds, mural.rounds), TARGET_B, true)}`);
+  }
+  if (database === 'PostgreSQL') await networkHopScenario(fixture);
+}
+
+/** Scenario 2 again, the database one network hop away. */
+async function networkHopScenario(fixture: Fixture): Promise<void> {
+  const hop = await networkHopContenders(fixture);
+  try {
+    const { mural, sequelize, driver } = (await alternate(hop.contenders, 15, 4)) as Record<'mural' | 'sequelize' | 'driver', Timing>;
+    say(`   include, page[size]=20, through a proxy holding each packet ${HOP_MS} ms each way (the database a network hop away): Mural ${ms(mural.median)}, (a) ${ms(sequelize.median)}, (b) ${ms(driver.median)}`);
+    const name = 'PostgreSQL scenario 2 (include, a network hop away)';
+    say(`   throughput Mural/(a) ${target(`${name} Mural/(a)`, medianRatio(sequelize.rounds, mural.rounds), TARGET_A, true)}; Mural/(b) ${target(`${name} Mural/(b)`, medianRatio(driver.rounds, mural.rounds), TARGET_B, true)}`);
+  } finally {
+    await hop.close();
   }
 }
 

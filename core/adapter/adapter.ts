@@ -137,6 +137,14 @@ export interface Adapter<Scope = unknown, Model = unknown> {
    */
   filterRelated?(scope: Scope, condition: RelatedCondition): Scope;
   /**
+   * Whether `filterRelated` on `scope` can take `inner`, a scope of another
+   * Resource, as a link's scope: the same database, and conditions a
+   * subquery can hold. Core then starts a nested to-one sideload beside its
+   * parents' query, reading the parents through that query as a subquery,
+   * rather than after it. Left out: never.
+   */
+  nestsScope?(scope: Scope, inner: unknown): boolean;
+  /**
    * Orders by `column` of the record reached through a chain of to-one
    * links (`sort=department.name`); records without one sort after every
    * other in ascending order, before them in descending order, on every database.

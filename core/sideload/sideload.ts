@@ -1,16 +1,17 @@
 import { InvalidQueryError } from '../errors/index.ts';
 import { buildNodeQuery } from '../query/build-query.ts';
 import { findRelationship, type IncludeNode } from '../query/include-tree.ts';
-import type { QueryParams } from '../query-params.ts';
 import type { QueryPlan } from '../query/query-plan.ts';
-import { loadRecords } from '../read/load-records.ts';
+import { loadRecords, scopeRecords } from '../read/load-records.ts';
+import type { StatsResult } from '../read/run-stats.ts';
 import { relatedResource } from '../resource/resolve-resource.ts';
 import { foreignKeyOf } from '../relationships/relationship-keys.ts';
 import { TO_MANY, type RelationshipDefinition } from '../resource/relationship-definition.ts';
 import { variantFor } from '../resource/polymorphism.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import type { IncludeGraph, LoadedRecord } from './include-graph.ts';
-import { linkStrategy } from './relationship-links.ts';
+import { countSideloading, nodeQueryParams, prefetchChildren, prefetchedRecords, takePrefetch } from './nested-prefetch.ts';
+import { linkStrategy, type LinkStrategy } from './relationship-links.ts';
 
 type ResourceClass = typeof ResourceBase;
 
@@ -19,7 +20,12 @@ type ResourceClass = typeof ResourceBase;
  * Resource whatever the number of parents, siblings concurrently (bounded by
  * the graph's limiter), then recurses into each node's children.
  */
-export async function sideload(parents: readonly LoadedRecord[], plan: QueryPlan, graph: IncludeGraph): Promise<void> {
+export function sideload(parents: readonly LoadedRecord[], plan: QueryPlan, graph: IncludeGraph): Promise<void> {
+  if (plan.include.length === 0) return Promise.resolve();
+  return countSideloading(() => loadChildren(parents, plan, graph));
+}
+
+async function loadChildren(parents: readonly LoadedRecord[], plan: QueryPlan, graph: IncludeGraph): Promise<void> {
   // one node (the usual nested include) needs no Promise.all and its promises
   if (plan.include.length === 1) return loadNode(parents, plan, plan.include[0]!, graph);
   await Promise.all(plan.include.map((node) => loadNode(parents, plan, node, graph)));
@@ -45,7 +51,7 @@ async function loadNode(parents: readonly LoadedRecord[], plan: QueryPlan, node:
   }
   if (node.children.length > 0 && children.length > 0) {
     const childPlan = { ...plan, include: node.children };
-    await sideload(children, childPlan, graph);
+    await loadChildren(children, childPlan, graph);
   }
 }
 
@@ -87,14 +93,11 @@ async function loadGroup(
   const strategy = linkStrategy(relationship, parents[0]!.resource, parents.map((p) => p.record), related, foreignKey);
   if (strategy.keys.length === 0) return [];
   const resource = new related();
-  const nodeParams = parentPlan.nodeParams.get(node)!;
+  const prefetch = takePrefetch(graph, node);
+  const prefetched = prefetch && (await prefetchedRecords(prefetch, relationship, related, strategy.keys));
+  if (prefetched) return settle(relationship, related, parents, prefetched, {}, strategy, resource, graph, node);
   // the client's values as given: buildNodeQuery checks them, after the relationship's params block
-  const params = {
-    filter: { ...nodeParams.filter },
-    sort: [...nodeParams.sort],
-    page: nodeParams.pageSize === undefined ? {} : { size: nodeParams.pageSize },
-    stats: { ...nodeParams.stats },
-  } as QueryParams;
+  const params = nodeQueryParams(parentPlan, node);
   relationship.params?.(params, parents.map((p) => p.record) as never[], resource as never);
   // a LIMIT of the request's remaining budget: going over is refused without first loading everything
   const budget = graph.recordBudget();
@@ -106,9 +109,25 @@ async function loadGroup(
       parameter: `page[${related.type}][size]`,
     });
   }
-  const { records, stats } = await graph.limiter.run(() =>
-    loadRecords(resource, plan, { link: (scope) => strategy.link(scope, resource.adapter), groupColumn: strategy.groupColumn }),
-  );
+  const scopes = scopeRecords(resource, plan, { link: (scope) => strategy.link(scope, resource.adapter), groupColumn: strategy.groupColumn });
+  const loading = graph.limiter.run(() => loadRecords(resource, plan, {}, scopes));
+  if (node.children.length > 0) prefetchChildren(node, resource, plan, scopes.filtered, loading, graph);
+  const { records, stats } = await loading;
+  return settle(relationship, related, parents, records, stats, strategy, resource, graph, node);
+}
+
+/** Counts a node's records against the request's budget, keeps their stats and hands each parent its children. */
+function settle(
+  relationship: RelationshipDefinition,
+  related: ResourceClass,
+  parents: LoadedRecord[],
+  records: unknown[],
+  stats: StatsResult,
+  strategy: LinkStrategy,
+  resource: ResourceBase,
+  graph: IncludeGraph,
+  node: IncludeNode,
+): LoadedRecord[] {
   graph.countSideloaded(records.length);
   if (Object.keys(stats).length > 0) graph.stats[related.type] = { ...graph.stats[related.type], ...stats };
   const children = (records as object[]).map((record) => ({ record, resource: variantFor(related, record) }));
@@ -121,7 +140,7 @@ export function assignChildren(
   relationship: RelationshipDefinition,
   parents: LoadedRecord[],
   children: LoadedRecord[],
-  strategy: ReturnType<typeof linkStrategy>,
+  strategy: LinkStrategy,
   resource: ResourceBase,
   graph: IncludeGraph,
   name: string,

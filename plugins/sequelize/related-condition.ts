@@ -105,6 +105,11 @@ function whereSql(scope: SequelizeScope): string {
   return generatorOf(model).getWhereConditions(mapped, quote(model)(model.name), model, { model });
 }
 
+/** Whether `scope` can be a subquery of a query on `model`: the same database, and no joins or grouping (see `whereSql`). */
+export function nestable(model: ModelStatic<Model>, scope: unknown): boolean {
+  return scope instanceof SequelizeScope && scope.model.sequelize === model.sequelize && !scope.joinsModels && !scope.groupsRows;
+}
+
 function sameDatabaseScope(model: ModelStatic<Model>, scope: unknown): SequelizeScope {
   if (!(scope instanceof SequelizeScope) || scope.model.sequelize !== model.sequelize) {
     throw new ResourceConfigurationError(`${model.name}: filter[has] and related sorts need the related Resource's Sequelize scope on the same database`);

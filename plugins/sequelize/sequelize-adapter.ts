@@ -2,7 +2,7 @@ import { OptimisticLockError, Sequelize, Transaction, type Model, type ModelStat
 import type {
   Adapter, AdapterTarget, ServiceUnavailable, FilterClause, JoinTable, KeysetKey, RelatedCondition, RelatedSortStep, ResolveOptions, SortDirection, ValidationProblem,
 } from '../../core/index.ts';
-import { relatedCondition, relatedOrder } from './related-condition.ts';
+import { nestable, relatedCondition, relatedOrder } from './related-condition.ts';
 import { ConflictError, currentTransaction, ResourceConfigurationError } from '../../core/index.ts';
 import { linkRows, unlinkRows, validateRecord, validationProblems } from './persistence.ts';
 import { columnOf, filterCondition } from './filter-condition.ts';
@@ -47,6 +47,10 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
 
   filterRelated(scope: SequelizeScope, condition: RelatedCondition): SequelizeScope {
     return scope.where(relatedCondition(scope.model, condition));
+  }
+
+  nestsScope(scope: SequelizeScope, inner: unknown): boolean {
+    return nestable(scope.model, inner);
   }
 
   orderRelated(scope: SequelizeScope, steps: readonly RelatedSortStep[], column: string, direction: SortDirection): SequelizeScope {

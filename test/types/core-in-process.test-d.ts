@@ -219,5 +219,8 @@ expectTypeOf(configure({ concurrency: false, maxConcurrentSideloads: 2, database
 configure({ concurency: false });
 // @ts-expect-error settings have their documented types
 configure({ maxWriteRecords: '10' });
+expectTypeOf(configure({ nestedPrefetch: 'never' })).toEqualTypeOf<MuralConfig>();
+// @ts-expect-error nestedPrefetch is 'auto', 'always' or 'never'
+configure({ nestedPrefetch: true });
 
 export { conditionalWrites, errors, inProcess, relationships, writes };
