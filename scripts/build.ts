@@ -19,11 +19,11 @@
  * sources; tsc writes the declarations, file by file, which esbuild cannot.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { build, type Plugin } from 'esbuild';
-import { ASSET_FOLDERS, ENTRY_POINTS, EXECUTABLE_SOURCE, type EntryPoint } from './entry-points.ts';
+import { ENTRY_POINTS, EXECUTABLE_SOURCE, type EntryPoint } from './entry-points.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -71,18 +71,35 @@ function loaderName(source: string): string {
 }
 
 /*
- * A module that finds files beside itself (the explorer's page) does so
- * through import.meta.dirname; in the bundle that is the module's own folder
- * under dist/cjs, where the assets are copied.
+ * Compiled Mural reads no file of its own at run time: an app that bundles
+ * its server moves Mural's code away from the package, and `__dirname` with
+ * it (an ES module bundle has none). The explorer's page is the one set of
+ * files it serves; the bundle holds them, in place of the module that reads
+ * them from the sources' folder. Any other `import.meta.dirname` fails the
+ * build rather than ship a path that only holds inside this package.
  */
-const ownDirectory: Plugin = {
-  name: 'own-directory',
+const embeddedFiles: Plugin = {
+  name: 'embedded-files',
   setup(bundle) {
+    bundle.onLoad({ filter: /explorer-files\.ts$/ }, async (args) => {
+      const { explorerFiles } = (await import(args.path)) as typeof import('../plugins/express/explorer-files.ts');
+      const entries = [...explorerFiles()].map(([name, body]) => {
+        const text = body.toString('utf8');
+        if (!Buffer.from(text, 'utf8').equals(body)) throw new Error(`plugins/express/explorer/${name} is not UTF-8 text`);
+        return `  [${JSON.stringify(name)}, ${JSON.stringify(text)}],`;
+      });
+      const contents = `const FILES = [
+${entries.join('\n')}
+];
+export function explorerFiles() {
+  return new Map(FILES.map(([name, text]) => [name, Buffer.from(text, 'utf8')]));
+}
+`;
+      return { contents, loader: 'js' };
+    });
     bundle.onLoad({ filter: /\.ts$/ }, (args) => {
-      const source = readFileSync(args.path, 'utf8');
-      if (!source.includes('import.meta.dirname') || args.path.includes('node_modules')) return undefined;
-      const folder = JSON.stringify(relative(root, dirname(args.path)).split('\\').join('/'));
-      return { contents: source.replaceAll('import.meta.dirname', `require('node:path').join(__dirname, ${folder})`), loader: 'ts' };
+      if (args.path.includes('node_modules') || !readFileSync(args.path, 'utf8').includes('import.meta.dirname')) return undefined;
+      return { errors: [{ text: `${relative(root, args.path)} uses import.meta.dirname, which names no folder once an app bundles Mural; embed what it reads (see embeddedFiles)` }] };
     });
   },
 };
@@ -100,7 +117,7 @@ async function compileCommonJs(sources: readonly string[]): Promise<void> {
     sourcesContent: false,
     logLevel: 'warning',
     tsconfig: join(root, 'tsconfig.json'),
-    plugins: [ownDirectory],
+    plugins: [embeddedFiles],
   });
   restoreClassNames(join(cjs, BUNDLE));
   // each entry point's file, where package.json's exports and bin/mural.js look for it
@@ -111,7 +128,6 @@ async function compileCommonJs(sources: readonly string[]): Promise<void> {
     writeFileSync(file, `'use strict';\nmodule.exports = require(${JSON.stringify(bundlePath.startsWith('.') ? bundlePath : `./${bundlePath}`)})[${JSON.stringify(loaderName(source))}]();\n`);
   }
   writeFileSync(join(cjs, 'package.json'), `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`);
-  for (const folder of ASSET_FOLDERS) cpSync(join(root, folder), join(cjs, folder), { recursive: true });
 }
 
 /*

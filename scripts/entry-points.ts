@@ -21,6 +21,3 @@ export const EXECUTABLE_SOURCE = 'bin/main.ts';
 
 /** Every source the entry points reach: the runtime, the plugins, the CLI and its templates. */
 export const SOURCE_ROOTS: readonly string[] = ['core', 'plugins', 'commands', 'templates', 'bin/main.ts'];
-
-/** Files served as they are (the API explorer's page), copied beside the compiled modules that read them. */
-export const ASSET_FOLDERS: readonly string[] = ['plugins/express/explorer'];

@@ -118,8 +118,8 @@ test('the tarball ships the build, the sources its maps point at, and nothing el
   t.true(files.includes('dist/cjs/core/index.js'));
   t.true(files.includes('dist/cjs/core/index.d.ts') && files.includes('dist/cjs/core/index.d.ts.map'));
   t.true(files.includes('dist/esm/index.js') && files.includes('dist/esm/index.d.ts'));
-  // the explorer's page, beside the compiled module that serves it
-  for (const name of ['index.html', 'explorer.js', 'explorer.css']) t.true(files.includes(`dist/cjs/plugins/express/explorer/${name}`), name);
+  // the explorer's page is inside the bundle, which reads no folder of its own (an app may bundle it anywhere)
+  t.false(files.some((f) => f.startsWith('dist/cjs/plugins/express/explorer/')));
 });
 
 test('a plain ES module app imports mural and serves an include query', async (t) => {
@@ -185,6 +185,16 @@ test('an app bundled with esbuild, mural included, runs as an ES module and as C
 seed()
   .then(() => AuthorResource.all({ include: 'books', sort: 'name' }).toJsonapi())
   .then((document) => console.log(JSON.stringify([document.data.map((a) => a.attributes.name), document.included.length])));`);
+  // the server too, explorer included: the bundle moves Mural's code away from any folder of the package
+  writeFileSync(join(cwd, 'serve-me.js'), `import express from 'express';
+import { muralRouter } from 'mural/express';
+import { AuthorResource, BookResource, seed } from './library.js';
+seed().then(() => {
+  const app = express();
+  app.use(muralRouter({ resources: [AuthorResource, BookResource] }));
+  const server = app.listen(0, () => console.log(\`listening \${server.address().port}\`));
+  process.on('SIGTERM', () => server.close());
+});`);
   const { build } = await import('esbuild');
   // esbuild's own recipe for CommonJS code inside an ES module bundle: a require of its own
   const banner = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
@@ -197,6 +207,10 @@ seed()
     const result = await runIn(cwd, process.execPath, [outfile]);
     t.is(result.code, 0, `${format}: ${result.err}`);
     t.is(result.out.trim(), '[["Ada Lovelace","Mary Shelley"],3]', format);
+    const server = outfile.replace('app', 'server');
+    const served = await build({ absWorkingDir: cwd, entryPoints: ['serve-me.js'], outfile: server, bundle: true, platform: 'node', format, target: 'node20', banner: format === 'esm' ? { js: banner } : {}, external: ['sequelize', 'sqlite3', 'express'], logLevel: 'silent' });
+    t.deepEqual(served.warnings, [], format);
+    await serveAndQuery(t, process.execPath, [server], cwd);
   }
 });
 

@@ -2,7 +2,8 @@ import test from 'ava';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { EXPLORER_DIRECTORY, explorerAssets } from '../../../plugins/express/explorer-assets.ts';
+import { explorerAssets } from '../../../plugins/express/explorer-assets.ts';
+import { EXPLORER_DIRECTORY } from '../../../plugins/express/explorer-files.ts';
 
 /** The explorer's files: what ships, its size budget (the README's), nothing fetched from elsewhere. */
 
