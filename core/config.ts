@@ -7,10 +7,10 @@ export interface MuralConfig {
   /**
    * Nested to-one includes (`positions.department`) read beside their
    * parents, through the parents' query as a subquery, instead of after
-   * them: one round trip fewer per level. `auto`: where the database's
-   * round trips are slow enough for that to pay (a database across a
-   * network) and few requests are sideloading; `always` and `never` decide
-   * for every request. See core/sideload/nested-prefetch.ts.
+   * them: one round trip fewer per level. `auto`: where that has been
+   * faster, timed both ways per relationship (a database across a network,
+   * rather than one sharing the machine's cores); `always` and `never`
+   * decide for every request. See core/sideload/prefetch-choice.ts.
    */
   nestedPrefetch: 'auto' | 'always' | 'never';
   /** Query string parameters per request; more is a 400 rather than work proportional to the URL. */

@@ -10,7 +10,7 @@ import { TO_MANY, type RelationshipDefinition } from '../resource/relationship-d
 import { variantFor } from '../resource/polymorphism.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import type { IncludeGraph, LoadedRecord } from './include-graph.ts';
-import { countSideloading, nodeQueryParams, prefetchChildren, prefetchedRecords, takePrefetch } from './nested-prefetch.ts';
+import { nodeQueryParams, prefetchChildren, prefetchedRecords, takePending, timePrefetchChoices } from './nested-prefetch.ts';
 import { linkStrategy, type LinkStrategy } from './relationship-links.ts';
 
 type ResourceClass = typeof ResourceBase;
@@ -20,12 +20,13 @@ type ResourceClass = typeof ResourceBase;
  * Resource whatever the number of parents, siblings concurrently (bounded by
  * the graph's limiter), then recurses into each node's children.
  */
-export function sideload(parents: readonly LoadedRecord[], plan: QueryPlan, graph: IncludeGraph): Promise<void> {
-  if (plan.include.length === 0) return Promise.resolve();
-  return countSideloading(() => loadChildren(parents, plan, graph));
+export async function sideload(parents: readonly LoadedRecord[], plan: QueryPlan, graph: IncludeGraph): Promise<void> {
+  const startedAt = performance.now();
+  await loadLevel(parents, plan, graph);
+  timePrefetchChoices(graph, performance.now() - startedAt);
 }
 
-async function loadChildren(parents: readonly LoadedRecord[], plan: QueryPlan, graph: IncludeGraph): Promise<void> {
+async function loadLevel(parents: readonly LoadedRecord[], plan: QueryPlan, graph: IncludeGraph): Promise<void> {
   // one node (the usual nested include) needs no Promise.all and its promises
   if (plan.include.length === 1) return loadNode(parents, plan, plan.include[0]!, graph);
   await Promise.all(plan.include.map((node) => loadNode(parents, plan, node, graph)));
@@ -51,7 +52,7 @@ async function loadNode(parents: readonly LoadedRecord[], plan: QueryPlan, node:
   }
   if (node.children.length > 0 && children.length > 0) {
     const childPlan = { ...plan, include: node.children };
-    await loadChildren(children, childPlan, graph);
+    await loadLevel(children, childPlan, graph);
   }
 }
 
@@ -93,8 +94,8 @@ async function loadGroup(
   const strategy = linkStrategy(relationship, parents[0]!.resource, parents.map((p) => p.record), related, foreignKey);
   if (strategy.keys.length === 0) return [];
   const resource = new related();
-  const prefetch = takePrefetch(graph, node);
-  const prefetched = prefetch && (await prefetchedRecords(prefetch, relationship, related, strategy.keys));
+  const pending = takePending(graph, node);
+  const prefetched = pending?.prefetch && (await prefetchedRecords(pending, relationship, related, strategy.keys));
   if (prefetched) return settle(relationship, related, parents, prefetched, {}, strategy, resource, graph, node);
   // the client's values as given: buildNodeQuery checks them, after the relationship's params block
   const params = nodeQueryParams(parentPlan, node);
@@ -111,7 +112,7 @@ async function loadGroup(
   }
   const scopes = scopeRecords(resource, plan, { link: (scope) => strategy.link(scope, resource.adapter), groupColumn: strategy.groupColumn });
   const loading = graph.limiter.run(() => loadRecords(resource, plan, {}, scopes));
-  if (node.children.length > 0) prefetchChildren(node, resource, plan, scopes.filtered, loading, graph);
+  if (node.children.length > 0) prefetchChildren(node, resource, plan, scopes.filtered, graph);
   const { records, stats } = await loading;
   return settle(relationship, related, parents, records, stats, strategy, resource, graph, node);
 }

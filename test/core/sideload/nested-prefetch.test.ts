@@ -1,47 +1,12 @@
 import test from 'ava';
 import { Op } from 'sequelize';
-import { configure, type JsonApiDocument, type ResourceObject } from '../../../core/index.ts';
-import { PAUSE_AFTER_MISSES, PAUSE_FOR, PREFETCH_AFTER_MS, PREFETCH_WHILE_SIDELOADING, PROBE_EVERY } from '../../../core/sideload/nested-prefetch.ts';
+import { configure } from '../../../core/index.ts';
+import { PAUSE_AFTER_MISSES, PAUSE_FOR } from '../../../core/sideload/prefetch-choice.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { openDirectory, type Directory } from '../../support/directory.ts';
-
-type Linkage = { type: string; id: string } | null;
+import { assertDepartmentsMatchRows, departmentQueries, readsThroughPositions, wrappingResolve, type Linkage } from '../../support/nested-prefetch.ts';
 
 const INCLUDE = { include: 'positions.department', page: { size: 6 }, sort: 'id' };
-const departmentQueries = (dir: Directory) => dir.queries.filter((sql) => /FROM\s+["`]departments["`]/i.test(sql));
-/** A departments query naming its records through the positions' conditions, as a subquery, rather than by loaded keys. */
-const readsThroughPositions = (sql: string) => /IN \(SELECT\s+["`]Position["`]\.["`]department_id["`] FROM ["`]positions["`]/i.test(sql);
-
-/** Every included position links the department its row names, and `included` holds exactly those departments. */
-async function assertDepartmentsMatchRows(t: import('ava').ExecutionContext, dir: Directory, doc: JsonApiDocument): Promise<void> {
-  const positions = (doc.included ?? []).filter((r) => r.type === 'positions');
-  t.true(positions.length > 0);
-  const rows = await dir.models.Position.findAll({ where: { id: positions.map((p) => Number(p.id)) } });
-  const departmentOf = new Map(rows.map((row) => [String(row.get('id')), row.get('department_id') as number | null]));
-  const expected = new Set<string>();
-  for (const position of positions) {
-    const id = departmentOf.get(position.id);
-    const linkage = (position.relationships!.department as { data: Linkage }).data;
-    t.deepEqual(linkage, id === null || id === undefined ? null : { type: 'departments', id: String(id) }, `position ${position.id}`);
-    if (id !== null && id !== undefined) expected.add(String(id));
-  }
-  const included = (doc.included ?? []).filter((r: ResourceObject) => r.type === 'departments').map((r) => r.id);
-  t.deepEqual([...included].sort(), [...expected].sort(), 'each department once');
-}
-
-/** Runs `body` with the Resource's `resolve` wrapped, then puts it back. */
-async function wrappingResolve<T>(resource: { prototype: object }, wrap: (original: (...args: unknown[]) => Promise<unknown[]>) => (...args: unknown[]) => Promise<unknown[]>, body: () => Promise<T>): Promise<T> {
-  const prototype = resource.prototype as { resolve: (...args: unknown[]) => Promise<unknown[]> };
-  const own = Object.prototype.hasOwnProperty.call(prototype, 'resolve');
-  const original = prototype.resolve;
-  prototype.resolve = wrap(original);
-  try {
-    return await body();
-  } finally {
-    if (own) prototype.resolve = original;
-    else delete (prototype as { resolve?: unknown }).resolve;
-  }
-}
 
 /**
  * `include=positions.department` on a database read through a pool: the
@@ -55,7 +20,7 @@ for (const db of testDatabases('nested_prefetch')) {
   const pooled = db.name !== 'sqlite';
   test.before(async () => {
     dir = await openDirectory(db, 'nested_prefetch', 40);
-    // whatever this machine's round trips: `auto` has a test of its own
+    // whatever this machine's round trips: `auto` has a test file of its own
     configure({ nestedPrefetch: 'always' });
   });
   test.after.always(async () => {
@@ -142,7 +107,7 @@ for (const db of testDatabases('nested_prefetch')) {
     t.deepEqual([...new Set(doc.included!.filter((r) => r.type === 'departments').map((r) => r.attributes.name))], ['Design']);
   });
 
-  test.serial(`${db.name}: a relationship whose prefetches keep missing pauses them for ${PAUSE_FOR} chances, then tries again`, async (t) => {
+  test.serial(`${db.name}: a relationship whose prefetches keep missing pauses them for ${PAUSE_FOR} loads, then tries again`, async (t) => {
     const { EmployeeResource, DepartmentResource } = dir.resources;
     const prefetching = async () => {
       dir.resetQueries();
@@ -170,28 +135,38 @@ for (const db of testDatabases('nested_prefetch')) {
       prototype.baseScope = original;
     }
     t.deepEqual(through, [...Array(PAUSE_AFTER_MISSES).fill(true), false, false], 'misses in a row pause the prefetch');
-    for (let chance = 3; chance < PAUSE_FOR; chance++) through.push((await prefetching()).through);
-    t.false(through.slice(PAUSE_AFTER_MISSES).some(Boolean), `no prefetch for ${PAUSE_FOR - 1} chances`);
+    while (through.length < PAUSE_AFTER_MISSES + PAUSE_FOR) through.push((await prefetching()).through);
+    t.false(through.slice(PAUSE_AFTER_MISSES).some(Boolean), `no prefetch for ${PAUSE_FOR} loads`);
     t.deepEqual([(await prefetching()).through, (await prefetching()).through], [true, true], 'then one, which hits, and they go on');
   });
 
-  test.serial(`${db.name}: while more than ${PREFETCH_WHILE_SIDELOADING} requests sideload at once, the others wait for their positions' keys`, async (t) => {
-    const { EmployeeResource, PositionResource } = dir.resources;
-    const requests = PREFETCH_WHILE_SIDELOADING + 2;
-    let arrived = 0;
-    let everyoneArrived!: () => void;
-    const barrier = new Promise<void>((resolve) => (everyoneArrived = resolve));
-    dir.resetQueries();
-    const docs = await wrappingResolve(PositionResource, (original) => async function (this: unknown, ...args) {
-      if (++arrived === requests) everyoneArrived();
-      await barrier;
-      return original.apply(this, args);
-    }, () => Promise.all(Array.from({ length: requests }, () => EmployeeResource.all(INCLUDE).toJsonapi())));
-    const departments = departmentQueries(dir);
-    t.is(departments.filter(readsThroughPositions).length, PREFETCH_WHILE_SIDELOADING);
-    t.is(departments.length, requests);
-    for (const doc of docs) t.deepEqual(doc, docs[0]);
-    await assertDepartmentsMatchRows(t, dir, docs[0]!);
+  test.serial(`${db.name}: reads at once with writes moving positions between departments: every document links exactly the departments it includes`, async (t) => {
+    const { EmployeeResource } = dir.resources;
+    const { Position, Department, Employee } = dir.models;
+    const employees = (await Employee.findAll({ order: [['id', 'ASC']], limit: 6 })).map((e) => e.get('id') as number);
+    const positions = await Position.findAll({ where: { employee_id: employees } });
+    const departments = (await Department.findAll()).map((d) => d.get('id') as number);
+    const original = new Map(positions.map((p) => [p.get('id') as number, p.get('department_id') as number | null]));
+    let prefetched = 0;
+    try {
+      for (let round = 0; round < 8; round++) {
+        dir.resetQueries();
+        const moves = positions.slice(0, 6).map((position, i) =>
+          Position.update({ department_id: departments[(round * 7 + i * 3) % departments.length]! }, { where: { id: position.get('id') } }));
+        const reads = Array.from({ length: 6 }, () => EmployeeResource.all(INCLUDE).toJsonapi());
+        const [docs] = await Promise.all([Promise.all(reads), Promise.all(moves)]);
+        prefetched += departmentQueries(dir).filter(readsThroughPositions).length;
+        for (const doc of docs) {
+          const included = (doc.included ?? []).filter((r) => r.type === 'departments').map((r) => r.id).sort();
+          const linked = (doc.included ?? []).filter((r) => r.type === 'positions')
+            .map((p) => (p.relationships!.department as { data: Linkage }).data?.id).filter((id): id is string => id !== undefined);
+          t.deepEqual(included, [...new Set(linked)].sort());
+        }
+      }
+      t.true(prefetched > 0, 'the reads prefetched');
+    } finally {
+      for (const [id, department] of original) await Position.update({ department_id: department }, { where: { id } });
+    }
   });
 
   test.serial(`${db.name}: a write's response, read once the write has committed, prefetches too, from where the write went`, async (t) => {
@@ -212,40 +187,6 @@ for (const db of testDatabases('nested_prefetch')) {
       await assertDepartmentsMatchRows(t, dir, written);
     } finally {
       await dir.models.Position.update({ department_id: position.get('department_id') }, { where: { id: position.get('id') } });
-    }
-  });
-
-  test.serial(`${db.name}: auto prefetches once the positions take ${PREFETCH_AFTER_MS} ms or more to arrive, as across a network, and stops when they come back at once`, async (t) => {
-    const { EmployeeResource, PositionResource } = dir.resources;
-    const prefetching = async () => {
-      dir.resetQueries();
-      await EmployeeResource.all(INCLUDE).toJsonapi();
-      return departmentQueries(dir).some(readsThroughPositions);
-    };
-    configure({ nestedPrefetch: 'auto' });
-    try {
-      // positions served from memory: the parents' statements take no time, and a prefetch would not pay
-      const atOnce = await wrappingResolve(PositionResource, (original) => {
-        let kept: Promise<unknown[]> | undefined;
-        return function (this: unknown, ...args) {
-          kept ??= original.apply(this, args);
-          return kept;
-        };
-      }, async () => {
-        const seen: boolean[] = [];
-        // while prefetching, one load in PROBE_EVERY is timed without
-        for (let i = 0; i < PROBE_EVERY + 2; i++) seen.push(await prefetching());
-        return seen;
-      });
-      t.deepEqual(atOnce.slice(-2), [false, false], 'no prefetch once the positions have come back at once');
-      // positions 20 ms away
-      const far = await wrappingResolve(PositionResource, (original) => async function (this: unknown, ...args) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        return original.apply(this, args);
-      }, async () => [await prefetching(), await prefetching(), await prefetching()]);
-      t.deepEqual(far.slice(1), [true, true], 'a prefetch from the request after the first slow one');
-    } finally {
-      configure({ nestedPrefetch: 'always' });
     }
   });
 
