@@ -62,7 +62,8 @@ const requests = new WeakMap<IncludeGraph, RequestPrefetches>();
  */
 export function prefetchChildren(node: IncludeNode, resource: ResourceBase, plan: QueryPlan, scope: unknown, graph: IncludeGraph): void {
   const mode = muralConfig.nestedPrefetch;
-  if (mode === 'never') return;
+  // one connection (SQLite) or a transaction: no statement runs beside another, nothing to choose
+  if (mode === 'never' || !resource.adapter.concurrentReads?.()) return;
   let request = requests.get(graph);
   for (const child of node.children) {
     if (request?.byNode.has(child)) {
