@@ -66,13 +66,15 @@ export function prefetchChildren(node: IncludeNode, resource: ResourceBase, plan
   if (mode === 'never' || !resource.adapter.concurrentReads?.()) return;
   let request = requests.get(graph);
   for (const child of node.children) {
+    const relationship = resource.resourceClass.config.relationships.get(child.name);
+    // records of a type that does not declare the child are not its parents (polymorphic ones may differ)
+    if (!relationship) continue;
     if (request?.byNode.has(child)) {
-      // a second load of the same node (polymorphic parents): neither prefetch knows all the parents
+      // a second load of the node with parents of the child (polymorphic ones): neither prefetch knows them all
       request.byNode.set(child, undefined);
       continue;
     }
-    const relationship = resource.resourceClass.config.relationships.get(child.name);
-    if (!relationship || !prefetchable(relationship)) continue;
+    if (!prefetchable(relationship)) continue;
     const prefetch = choosePrefetch(relationship, mode) ? startPrefetch(relationship, child, plan, scope, graph) : undefined;
     if (!request) requests.set(graph, (request = { byNode: new Map(), chosen: [] }));
     const entry = { relationship, prefetch };

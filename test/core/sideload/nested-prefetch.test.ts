@@ -1,10 +1,10 @@
 import test from 'ava';
 import { Op } from 'sequelize';
-import { configure } from '../../../core/index.ts';
+import { configure, withContext } from '../../../core/index.ts';
 import { PAUSE_AFTER_MISSES, PAUSE_FOR } from '../../../core/sideload/prefetch-choice.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { openDirectory, type Directory } from '../../support/directory.ts';
-import { assertDepartmentsMatchRows, departmentQueries, readsThroughPositions, wrappingResolve, type Linkage } from '../../support/nested-prefetch.ts';
+import { assertDepartmentsMatchRows, departmentQueries, readsThroughPositions, readsThroughTeams, wrappingResolve, type Linkage } from '../../support/nested-prefetch.ts';
 
 const INCLUDE = { include: 'positions.department', page: { size: 6 }, sort: 'id' };
 
@@ -187,6 +187,25 @@ for (const db of testDatabases('nested_prefetch')) {
       await assertDepartmentsMatchRows(t, dir, written);
     } finally {
       await dir.models.Position.update({ department_id: position.get('department_id') }, { where: { id: position.get('id') } });
+    }
+  });
+
+  test.serial(`${db.name}: polymorphic parents: of notes' notables, the teams have their departments read beside them, and the document is the one without`, async (t) => {
+    const read = async (mode: 'always' | 'never') => {
+      configure({ nestedPrefetch: mode });
+      dir.resetQueries();
+      const doc = await withContext({ role: 'admin' }, () => dir.resources.NoteResource.all({ include: 'notable.department', page: { size: 50 }, sort: 'id' }).toJsonapi());
+      return { doc, through: departmentQueries(dir).filter(readsThroughTeams).length, departments: departmentQueries(dir).length };
+    };
+    try {
+      const prefetched = await read('always');
+      const usual = await read('never');
+      t.true(prefetched.doc.included!.some((r) => r.type === 'teams') && prefetched.doc.included!.some((r) => r.type === 'employees'), 'notables of both kinds');
+      t.is(prefetched.through, 1);
+      t.is(prefetched.departments, usual.departments, 'the prefetch instead of the teams\' departments query, not beside it');
+      t.deepEqual(prefetched.doc, usual.doc);
+    } finally {
+      configure({ nestedPrefetch: 'always' });
     }
   });
 
