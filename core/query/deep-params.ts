@@ -18,6 +18,16 @@ export interface NodeParams {
   stats: Record<string, unknown>;
 }
 
+/** A node's part as query parameters of their own, for its Resource's query: copies, so a relationship's `params` block may edit them. */
+export function nodeQueryParams(node: NodeParams): QueryParams {
+  return {
+    filter: { ...node.filter },
+    sort: [...node.sort],
+    page: node.pageSize === undefined ? {} : { size: node.pageSize },
+    stats: { ...node.stats },
+  } as QueryParams;
+}
+
 export interface PartitionedParams {
   filter: Record<string, unknown>;
   sort: string[];

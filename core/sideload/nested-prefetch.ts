@@ -2,9 +2,9 @@ import type { RelatedCondition } from '../adapter/adapter.ts';
 import { muralConfig } from '../config.ts';
 import { choosePrefetch, scorePrefetch, timeLoad } from './prefetch-choice.ts';
 import { buildNodeQuery } from '../query/build-query.ts';
+import { nodeQueryParams } from '../query/deep-params.ts';
 import type { IncludeNode } from '../query/include-tree.ts';
 import type { QueryPlan } from '../query/query-plan.ts';
-import type { QueryParams } from '../query-params.ts';
 import { loadRecords, scopeRecords } from '../read/load-records.ts';
 import { foreignKeyOf } from '../relationships/relationship-keys.ts';
 import type { RelationshipDefinition } from '../resource/relationship-definition.ts';
@@ -45,14 +45,8 @@ export interface PendingNode {
   readonly prefetch?: Prefetch;
 }
 
-/** One request's pending nodes, by node, and every choice it made, to time. */
-interface RequestPrefetches {
-  readonly byNode: Map<IncludeNode, PendingNode | undefined>;
-  readonly chosen: PendingNode[];
-}
-
-// per request: the include nodes are shared by every request of the same shape
-const requests = new WeakMap<IncludeGraph, RequestPrefetches>();
+// per request (the include nodes are shared by every request of the same shape): undefined where two loads of a node both had parents of the child
+const requests = new WeakMap<IncludeGraph, Map<IncludeNode, PendingNode | undefined>>();
 
 /**
  * For each child of `node` that a prefetch could serve, as the node's own
@@ -69,26 +63,21 @@ export function prefetchChildren(node: IncludeNode, resource: ResourceBase, plan
     const relationship = resource.resourceClass.config.relationships.get(child.name);
     // records of a type that does not declare the child are not its parents (polymorphic ones may differ)
     if (!relationship) continue;
-    if (request?.byNode.has(child)) {
+    if (request?.has(child)) {
       // a second load of the node with parents of the child (polymorphic ones): neither prefetch knows them all
-      request.byNode.set(child, undefined);
+      request.set(child, undefined);
       continue;
     }
     if (!prefetchable(relationship)) continue;
     const prefetch = choosePrefetch(relationship, mode) ? startPrefetch(relationship, child, plan, scope, graph) : undefined;
-    if (!request) requests.set(graph, (request = { byNode: new Map(), chosen: [] }));
-    const entry = { relationship, prefetch };
-    request.byNode.set(child, entry);
-    request.chosen.push(entry);
+    if (!request) requests.set(graph, (request = new Map()));
+    request.set(child, { relationship, prefetch });
   }
 }
 
-/** The pending entry of `node` in this request, taken so nothing else uses it; undefined when there is none. */
-export function takePending(graph: IncludeGraph, node: IncludeNode): PendingNode | undefined {
-  const byNode = requests.get(graph)?.byNode;
-  const entry = byNode?.get(node);
-  if (entry) byNode!.delete(node);
-  return entry;
+/** The pending entry of `node` in this request; undefined when there is none. */
+export function pendingOf(graph: IncludeGraph, node: IncludeNode): PendingNode | undefined {
+  return requests.get(graph)?.get(node);
 }
 
 /**
@@ -97,7 +86,7 @@ export function takePending(graph: IncludeGraph, node: IncludeNode): PendingNode
  * statement competing with the others for the database and the cores.
  */
 export function timePrefetchChoices(graph: IncludeGraph, ms: number): void {
-  for (const entry of requests.get(graph)?.chosen ?? []) timeLoad(entry.relationship, entry.prefetch !== undefined, ms);
+  for (const entry of requests.get(graph)?.values() ?? []) if (entry) timeLoad(entry.relationship, entry.prefetch !== undefined, ms);
 }
 
 /**
@@ -136,8 +125,9 @@ function startPrefetch(relationship: RelationshipDefinition, node: IncludeNode, 
     related = relatedResource(relationship);
     resource = new related();
     const { adapter } = resource;
-    if (!adapter.filterRelated || !adapter.concurrentReads?.() || !adapter.nestsScope?.(resource.baseScope(), parentScope)) return undefined;
-    plan = buildNodeQuery(resource, parentPlan, node, nodeQueryParams(parentPlan, node));
+    // the same database as the parents, whose adapter said its reads run side by side
+    if (!adapter.filterRelated || !adapter.nestsScope?.(resource.baseScope(), parentScope)) return undefined;
+    plan = buildNodeQuery(resource, parentPlan, node, nodeQueryParams(parentPlan.nodeParams.get(node)!));
   } catch {
     // the usual load, after the parents, meets the same problem and reports it where it always has
     return undefined;
@@ -154,15 +144,4 @@ function startPrefetch(relationship: RelationshipDefinition, node: IncludeNode, 
     .run(() => loadRecords(resource, limited, { link: (scope) => resource.adapter.filterRelated!(scope, condition) }))
     .then((loaded) => loaded.records, () => undefined);
   return { related, records };
-}
-
-/** The query parameters of an include node, as the client gave them: its filters, sorts, page size and stats. */
-export function nodeQueryParams(plan: QueryPlan, node: IncludeNode): QueryParams {
-  const nodeParams = plan.nodeParams.get(node)!;
-  return {
-    filter: { ...nodeParams.filter },
-    sort: [...nodeParams.sort],
-    page: nodeParams.pageSize === undefined ? {} : { size: nodeParams.pageSize },
-    stats: { ...nodeParams.stats },
-  } as QueryParams;
 }

@@ -1,5 +1,6 @@
 import { InvalidQueryError } from '../errors/index.ts';
 import { buildNodeQuery } from '../query/build-query.ts';
+import { nodeQueryParams } from '../query/deep-params.ts';
 import { findRelationship, type IncludeNode } from '../query/include-tree.ts';
 import type { QueryPlan } from '../query/query-plan.ts';
 import { loadRecords, scopeRecords } from '../read/load-records.ts';
@@ -10,7 +11,7 @@ import { TO_MANY, type RelationshipDefinition } from '../resource/relationship-d
 import { variantFor } from '../resource/polymorphism.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import type { IncludeGraph, LoadedRecord } from './include-graph.ts';
-import { nodeQueryParams, prefetchChildren, prefetchedRecords, takePending, timePrefetchChoices } from './nested-prefetch.ts';
+import { prefetchChildren, prefetchedRecords, pendingOf, timePrefetchChoices } from './nested-prefetch.ts';
 import { linkStrategy, type LinkStrategy } from './relationship-links.ts';
 
 type ResourceClass = typeof ResourceBase;
@@ -94,11 +95,11 @@ async function loadGroup(
   const strategy = linkStrategy(relationship, parents[0]!.resource, parents.map((p) => p.record), related, foreignKey);
   if (strategy.keys.length === 0) return [];
   const resource = new related();
-  const pending = takePending(graph, node);
+  const pending = pendingOf(graph, node);
   const prefetched = pending?.prefetch && (await prefetchedRecords(pending, relationship, related, strategy.keys));
   if (prefetched) return settle(relationship, related, parents, prefetched, {}, strategy, resource, graph, node);
   // the client's values as given: buildNodeQuery checks them, after the relationship's params block
-  const params = nodeQueryParams(parentPlan, node);
+  const params = nodeQueryParams(parentPlan.nodeParams.get(node)!);
   relationship.params?.(params, parents.map((p) => p.record) as never[], resource as never);
   // a LIMIT of the request's remaining budget: going over is refused without first loading everything
   const budget = graph.recordBudget();

@@ -20,7 +20,9 @@ let loaded: ReadonlyMap<string, ExplorerAsset> | undefined;
 /** The page's files by name (`index.html`, `explorer.js`…), with their types and ETags, built on first use. */
 export function explorerAssets(): ReadonlyMap<string, ExplorerAsset> {
   loaded ??= new Map(
-    [...explorerFiles()].map(([name, body]) => [name, { body, type: TYPES[extname(name)]!, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` }]),
+    [...explorerFiles()]
+      .filter(([name]) => Object.hasOwn(TYPES, extname(name)))
+      .map(([name, body]) => [name, { body, type: TYPES[extname(name)]!, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` }]),
   );
   return loaded;
 }
