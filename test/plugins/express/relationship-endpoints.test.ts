@@ -154,15 +154,14 @@ for (const db of testDatabases()) {
       t.is((await client.get(path)).status, 200, path);
       return dir.queries.length;
     };
-    // without includes, a pooled database starts the count behind pagination links with the page, before it knows the page is short
+    // a pooled database starts the count behind pagination links with the page, before it knows the page is short
     const early = db.name === 'sqlite' ? 0 : 1;
     t.is(await queries('/api/v1/employees/1/positions'), 2 + early);
     t.is(await queries('/api/v1/employees/1/relationships/positions'), 2 + early);
-    // with includes the count waits for the page, and a short page needs none
-    t.is(await queries('/api/v1/employees/1/positions?include=department,employee'), 4);
+    t.is(await queries('/api/v1/employees/1/positions?include=department,employee'), 4 + early);
     t.is(await queries('/api/v1/employees/1/current_position?include=department'), 3);
     t.is(await queries('/api/v1/departments/1/positions?page[size]=2'), 3);
-    t.is(await queries('/api/v1/employees/3/teams?include=employees.positions'), 4);
+    t.is(await queries('/api/v1/employees/3/teams?include=employees.positions'), 4 + early);
   });
 
   test(`${db.name}: relationship endpoints are routed where the Resource shows its records, not otherwise`, async (t) => {
