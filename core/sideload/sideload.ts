@@ -30,7 +30,27 @@ export async function sideload(parents: readonly LoadedRecord[], plan: QueryPlan
 async function loadLevel(parents: readonly LoadedRecord[], plan: QueryPlan, graph: IncludeGraph): Promise<void> {
   // one node (the usual nested include) needs no Promise.all and its promises
   if (plan.include.length === 1) return loadNode(parents, plan, plan.include[0]!, graph);
-  await Promise.all(plan.include.map((node) => loadNode(parents, plan, node, graph)));
+  await Promise.all(longestChainsFirst(plan.include).map((node) => loadNode(parents, plan, node, graph)));
+}
+
+/**
+ * Siblings in the order their queries start: the deepest first (stable
+ * otherwise). `include=teams,positions.department` waits on the chain
+ * positions → departments; started first, its query leaves first (each
+ * start costs a socket write before the next) and takes the first of the
+ * limiter's slots. Documents list included records in `include` order,
+ * whatever the order of the loads.
+ */
+function longestChainsFirst(nodes: readonly IncludeNode[]): readonly IncludeNode[] {
+  const depths = nodes.map(chainDepth);
+  if (depths.every((depth) => depth === depths[0])) return nodes;
+  return nodes.map((node, i) => ({ node, depth: depths[i]! })).sort((a, b) => b.depth - a.depth).map((entry) => entry.node);
+}
+
+function chainDepth(node: IncludeNode): number {
+  let deepest = 0;
+  for (const child of node.children) deepest = Math.max(deepest, chainDepth(child));
+  return deepest + 1;
 }
 
 async function loadNode(parents: readonly LoadedRecord[], plan: QueryPlan, node: IncludeNode, graph: IncludeGraph): Promise<void> {
