@@ -11,6 +11,10 @@ export interface Timing {
 /**
  * Runs each contender in turn, round after round, so that warm-up, GC and
  * machine noise fall on all of them alike; reports the median per operation.
+ * Each round starts one contender further on: what ran just before shapes
+ * a contender's time (on the 2-core bench machine, a lone PostgreSQL
+ * request of Mural's ran 5–8% faster after another block of Mural's than
+ * after the raw driver's), so no contender always follows the same one.
  */
 export async function alternate(contenders: Record<string, () => Promise<unknown>>, rounds: number, perRound: number, warmUpMs = 500): Promise<Record<string, Timing>> {
   const samples: Record<string, number[]> = Object.fromEntries(Object.keys(contenders).map((n) => [n, []]));
@@ -19,8 +23,9 @@ export async function alternate(contenders: Record<string, () => Promise<unknown
     const until = performance.now() + warmUpMs;
     for (let i = 0; i < 3 || performance.now() < until; i++) await fn();
   }
+  const entries = Object.entries(contenders);
   for (let round = 0; round < rounds; round++) {
-    for (const [name, fn] of Object.entries(contenders)) {
+    for (const [name, fn] of [...entries.slice(round % entries.length), ...entries.slice(0, round % entries.length)]) {
       const start = performance.now();
       for (let i = 0; i < perRound; i++) await fn();
       samples[name]!.push((performance.now() - start) / perRound);

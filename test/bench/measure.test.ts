@@ -19,11 +19,12 @@ test('one outlying round does not decide the ratio', (t) => {
   t.is(medianRatio([2, 2, 2, 2, 50], [1, 1, 1, 1, 1]), 2);
 });
 
-test('alternate runs every contender every round and reports each round', async (t) => {
+test('alternate runs every contender every round, each round starting one contender further on', async (t) => {
   const calls: string[] = [];
-  const timing = await alternate({ a: async () => void calls.push('a'), b: async () => void calls.push('b') }, 4, 2, 0);
-  t.is(timing.a!.rounds.length, 4);
-  t.is(timing.b!.rounds.length, 4);
-  // after the warm-up (three calls each), the rounds alternate a, a, b, b
-  t.deepEqual(calls.slice(6, 14), ['a', 'a', 'b', 'b', 'a', 'a', 'b', 'b']);
+  const push = (name: string) => async () => void calls.push(name);
+  const timing = await alternate({ a: push('a'), b: push('b'), c: push('c') }, 4, 2, 0);
+  for (const name of ['a', 'b', 'c']) t.is(timing[name]!.rounds.length, 4);
+  // after the warm-up (three calls each): abc, bca, cab, abc, two calls each
+  const rounds = calls.slice(9).join('').match(/.{6}/g);
+  t.deepEqual(rounds, ['aabbcc', 'bbccaa', 'ccaabb', 'aabbcc']);
 });
