@@ -2,7 +2,7 @@ import type { RelatedCondition } from '../adapter/adapter.ts';
 import { muralConfig } from '../config.ts';
 import { choosePrefetch, scorePrefetch, timeLoad } from './prefetch-choice.ts';
 import { buildNodeQuery } from '../query/build-query.ts';
-import { nodeQueryParams } from '../query/deep-params.ts';
+import { nodeQueryParams, type NodeParams } from '../query/deep-params.ts';
 import type { IncludeNode } from '../query/include-tree.ts';
 import type { QueryPlan } from '../query/query-plan.ts';
 import { loadRecords, scopeRecords } from '../read/load-records.ts';
@@ -68,7 +68,7 @@ export function prefetchChildren(node: IncludeNode, resource: ResourceBase, plan
       request.set(child, undefined);
       continue;
     }
-    if (!prefetchable(relationship)) continue;
+    if (!prefetchable(relationship) || hasOwnQuery(plan.nodeParams.get(child))) continue;
     const prefetch = choosePrefetch(relationship, mode) ? startPrefetch(relationship, child, plan, scope, graph) : undefined;
     if (!request) requests.set(graph, (request = new Map()));
     request.set(child, { relationship, prefetch });
@@ -110,6 +110,17 @@ export async function prefetchedRecords(entry: PendingNode, relationship: Relati
   const complete = found.size === wanted.size;
   scorePrefetch(relationship, complete);
   return complete ? kept : undefined;
+}
+
+/**
+ * Deep filters, stats or a page size of the child's own: a prefetch would
+ * miss or count the wrong records (startPrefetch refuses it), so the load is
+ * neither tried nor timed, and requests of that shape leave `auto`'s choice
+ * for the relationship to the requests a prefetch could serve.
+ */
+function hasOwnQuery(params: NodeParams | undefined): boolean {
+  if (!params) return false;
+  return Object.keys(params.filter).length > 0 || Object.keys(params.stats).length > 0 || params.pageSize !== undefined;
 }
 
 /** A plain to-one: no block that sees the parents, whose result a subquery could not predict. */
