@@ -11,6 +11,8 @@ for (const db of testDatabases()) {
   let dir: Directory;
   test.before(async () => {
     dir = await openDirectory(db, 'sideload_order');
+    // connections open before the tests: one still being opened could hand a later query its connection first
+    await dir.resources.EmployeeResource.all({ include: 'teams,positions.department', page: { size: 10 } }).toJsonapi();
   });
   test.after.always(async () => dir?.sequelize.close());
 
