@@ -44,7 +44,7 @@ export interface SupervisorOptions {
  * MURAL_CURSOR_SECRET is unset the primary makes one for all of them.
  */
 export function supervise(options: SupervisorOptions): void {
-  const env = { ...options.env, MURAL_CURSOR_SECRET: process.env.MURAL_CURSOR_SECRET || randomBytes(32).toString('base64url') };
+  const env: Record<string, string> = { ...options.env, MURAL_CURSOR_SECRET: process.env.MURAL_CURSOR_SECRET || randomBytes(32).toString('base64url') };
   let stopping = false;
   let failed = false;
   let crashes = 0;
@@ -54,6 +54,8 @@ export function supervise(options: SupervisorOptions): void {
   cluster.on('listening', (_worker, address: AddressInfo | { port: number }) => {
     if (announced) return;
     announced = true;
+    // PORT=0 picks a free port once: a worker started after every listening one died must not pick another
+    env.PORT = String(address.port);
     options.listening(address.port);
   });
   cluster.on('exit', (worker, code, signal) => {
@@ -71,7 +73,8 @@ export function supervise(options: SupervisorOptions): void {
     crashes = lived >= STABLE_AFTER ? 1 : crashes + 1;
     const delay = Math.min(MAX_BACKOFF, 100 * 2 ** (crashes - 1));
     console.error(`worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting another in ${delay} ms`);
-    setTimeout(() => stopping || fork(), delay).unref();
+    // a timer that holds the process open: with every worker gone it is all the primary waits on, and unref'd the primary would exit
+    setTimeout(() => stopping || fork(), delay);
   });
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => {

@@ -1,8 +1,6 @@
 import test from 'ava';
 import { execFile } from 'node:child_process';
-import { once } from 'node:events';
-import { createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request } from 'node:http';
 import { promisify } from 'node:util';
 import { createApp } from '../../../examples/employee-directory/app.ts';
 import { seed } from '../../../examples/employee-directory/db/seed.ts';
@@ -29,15 +27,6 @@ function getFresh(baseUrl: string, path: string): Promise<Answer> {
     req.on('error', reject);
     req.end();
   });
-}
-
-/** A port nothing listens on now. */
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 const FIRST_PAGE = '/api/v1/employees?sort=-age&page[size]=3&page[after]=';
@@ -93,11 +82,11 @@ test('two processes with one cursor secret accept each other\'s cursors and ETag
   }
 });
 
-test('MURAL_WORKERS=2: workers share the port and one cursor secret, a killed worker is replaced, SIGTERM stops them all with 0', async (t) => {
+test('MURAL_WORKERS=2: workers share the port and one cursor secret, a killed worker is replaced, so is every worker killed at once (on the port PORT=0 picked), SIGTERM stops them all with 0', async (t) => {
   t.timeout(180_000);
   const database = await directoryDatabase('workers_cluster');
-  // a fixed port, as in production: with PORT=0, a worker listening after every listening one died would get a new port
-  const server = await spawnDirectoryServer(database, { MURAL_WORKERS: '2', MURAL_CURSOR_SECRET: '', PORT: String(await freePort()) });
+  // PORT=0: the port the first worker got is every later worker's, even one listening after every listening one died
+  const server = await spawnDirectoryServer(database, { MURAL_WORKERS: '2', MURAL_CURSOR_SECRET: '', PORT: '0' });
   const workers = async () => (await run('ps', ['--ppid', String(server.child.pid), '-o', 'pid=']).catch(() => ({ stdout: '' }))).stdout.split('\n').map(Number).filter(Boolean);
   try {
     t.regex(server.output(), /\(2 workers\)/);
@@ -125,6 +114,14 @@ test('MURAL_WORKERS=2: workers share the port and one cursor secret, a killed wo
       throw new Error(`${error.message}; last answer: ${last}; workers: ${victim} killed; output: ${server.output()}`);
     });
     for (let i = 0; i < 4; i++) t.is((await getFresh(server.baseUrl, '/health')).status, 200);
+
+    // every worker at once: the port PORT=0 picked closes with the last of them, and their replacements listen on it again
+    const everyone = await workers();
+    for (const pid of everyone) process.kill(pid, 'SIGKILL');
+    await eventually(async () => (await workers()).length === 2 && !(await workers()).some((pid) => everyone.includes(pid)), 60_000, 'two replacement workers');
+    await eventually(answering, 60_000, 'the replacements answering on the same port').catch((error: Error) => {
+      throw new Error(`${error.message}; last answer: ${last}; output: ${server.output()}`);
+    });
 
     const survivors = await workers();
     server.child.kill('SIGTERM');
