@@ -3,7 +3,12 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 export interface GracefulShutdownOptions {
   /** Releases what requests used, once the last one has finished: `() => sequelize.close()`. */
   close?: () => unknown;
-  /** Milliseconds in-flight requests get to finish before their connections are cut. Default 10000. */
+  /**
+   * Milliseconds in-flight requests get to finish before their connections
+   * are cut, and then `close` gets to finish before the shutdown ends with
+   * code 1 anyway (a pool waiting on a connection never given back must not
+   * keep a stopped process alive). Default 10000.
+   */
   timeout?: number;
   /** Signals that start the shutdown. Default SIGTERM and SIGINT; `[]` to call the returned function yourself. */
   signals?: readonly NodeJS.Signals[];
@@ -34,7 +39,8 @@ export function gracefulShutdown(server: Server, options: GracefulShutdownOption
   });
   let shutdown: Promise<number> | undefined;
   const start = () => {
-    shutdown ??= drain(server, inFlight, options.timeout ?? 10_000, () => (draining = true)).then(() => closeResources(options.close));
+    const timeout = options.timeout ?? 10_000;
+    shutdown ??= drain(server, inFlight, timeout, () => (draining = true)).then(() => closeResources(options.close, timeout));
     return shutdown;
   };
   for (const signal of signals) {
@@ -62,12 +68,20 @@ function drain(server: Server, inFlight: Set<ServerResponse>, timeout: number, m
   });
 }
 
-async function closeResources(close: GracefulShutdownOptions['close']): Promise<number> {
+async function closeResources(close: GracefulShutdownOptions['close'], timeout: number): Promise<number> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`close did not finish within ${timeout} ms`)), timeout);
+    // what close still holds open keeps the process alive; with nothing left, Node may exit without waiting for this
+    timer.unref();
+  });
   try {
-    await close?.();
+    await Promise.race([Promise.resolve().then(close), late]);
     return 0;
   } catch (error) {
     console.error('shutdown: closing failed:', error);
     return 1;
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -81,7 +81,7 @@ test('requests still running after the timeout are cut, and the shutdown complet
   t.is(await slow, 'TypeError', 'the client sees its connection closed');
 });
 
-test('a failing close makes the exit code 1', async (t) => {
+test.serial('a failing close makes the exit code 1', async (t) => {
   const { server } = await listen(express());
   const errors: unknown[] = [];
   const original = console.error;
@@ -93,4 +93,23 @@ test('a failing close makes the exit code 1', async (t) => {
     console.error = original;
   }
   t.is(errors.length, 1);
+});
+
+test.serial('a close that never finishes ends the shutdown with code 1 after the timeout', async (t) => {
+  const { server } = await listen(express());
+  const errors: unknown[] = [];
+  const original = console.error;
+  console.error = (...args: unknown[]) => void errors.push(args);
+  // a pool waiting on a connection that is never given back: a handle open, a promise never settled
+  const held = setInterval(() => undefined, 1000);
+  try {
+    const shutdown = gracefulShutdown(server, { signals: [], timeout: 200, close: () => new Promise(() => undefined) });
+    const started = Date.now();
+    t.is(await shutdown(), 1);
+    t.true(Date.now() - started < 2000);
+  } finally {
+    clearInterval(held);
+    console.error = original;
+  }
+  t.regex(String((errors[0] as unknown[])[1]), /close did not finish within 200 ms/);
 });
