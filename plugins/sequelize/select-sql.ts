@@ -144,6 +144,13 @@ function idList(model: ModelStatic<Model>, conditions: object): string | undefin
 
 const TEMPLATED_OPTIONS = new Set(['attributes', 'where', 'order', 'limit', 'offset']);
 const partsCache = new WeakMap<ModelStatic<Model>, Map<string, Parts>>();
+/**
+ * Shapes kept per model. A shape's order comes from the request's `sort`,
+ * whose sequences of names (repeats allowed) are as many as a client cares
+ * to send: past this many, the oldest shape makes room, so a stream of
+ * distinct sorts costs rebuilt parts, never memory.
+ */
+export const MAX_SHAPES_PER_MODEL = 256;
 
 function cachedParts(model: ModelStatic<Model>, options: Readonly<FindOptions>, linked: boolean): Parts | undefined {
   const key = templateKey(options, linked);
@@ -151,8 +158,16 @@ function cachedParts(model: ModelStatic<Model>, options: Readonly<FindOptions>, 
   let byKey = partsCache.get(model);
   if (!byKey) partsCache.set(model, (byKey = new Map()));
   let parts = byKey.get(key);
-  if (!parts) byKey.set(key, (parts = buildParts(model, options, linked)));
+  if (!parts) {
+    if (byKey.size >= MAX_SHAPES_PER_MODEL) byKey.delete(byKey.keys().next().value!);
+    byKey.set(key, (parts = buildParts(model, options, linked)));
+  }
   return parts;
+}
+
+/** How many shapes of `model` are kept now (for tests). */
+export function keptShapes(model: ModelStatic<Model>): number {
+  return partsCache.get(model)?.size ?? 0;
 }
 
 /** A key naming the cacheable parts, or undefined when the options hold anything else. */

@@ -2,7 +2,7 @@ import test from 'ava';
 import { DataTypes, Model, Op, Sequelize } from 'sequelize';
 import { BUILT_IN_OPERATORS, type FilterClause } from '../../../core/index.ts';
 import { SequelizeAdapter, SequelizeScope } from '../../../plugins/sequelize/index.ts';
-import { countSql, generatedCountSql, generatedSelectSql, isTemplated, selectSql } from '../../../plugins/sequelize/select-sql.ts';
+import { countSql, generatedCountSql, generatedSelectSql, isTemplated, keptShapes, MAX_SHAPES_PER_MODEL, selectSql } from '../../../plugins/sequelize/select-sql.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { openDirectory, type Directory } from '../../support/directory.ts';
 
@@ -88,5 +88,24 @@ for (const db of testDatabases('select_sql')) {
     t.is(selectSql(scope), generatedSelectSql(scope));
     const rows = (await dir.sequelize.query(selectSql(scope), { type: 'SELECT' })) as Array<{ label: string }>;
     t.deepEqual(rows.map((r) => r.label), ['b']);
+  });
+
+  test(`${db.name}: a stream of distinct sorts keeps at most ${MAX_SHAPES_PER_MODEL} shapes per model, each SELECT still Sequelize's`, (t) => {
+    class Sorted extends Model {}
+    Sorted.init({ id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true }, label: { type: DataTypes.STRING } }, { sequelize: dir.sequelize, tableName: 'sorted_things', timestamps: false });
+    // what `sort=label,-id,label,…` becomes: any sequence of names and directions, repeats allowed
+    const orderFor = (n: number) => n.toString(4).split('').map((digit) => [Sequelize.col(Number(digit) % 2 ? 'Sorted.label' : 'Sorted.id'), Number(digit) < 2 ? 'ASC' : 'DESC']);
+    let last = '';
+    for (let n = 1; n <= 3 * MAX_SHAPES_PER_MODEL; n++) {
+      const scope = SequelizeScope.of(Sorted).order(...(orderFor(n) as never[]));
+      t.true(isTemplated(scope));
+      last = selectSql(scope);
+      if (n % 97 === 0) t.is(last, generatedSelectSql(scope), `sort ${n}`);
+      t.true(keptShapes(Sorted) <= MAX_SHAPES_PER_MODEL);
+    }
+    t.is(keptShapes(Sorted), MAX_SHAPES_PER_MODEL);
+    // an early shape, evicted since, is built again, the same
+    const first = SequelizeScope.of(Sorted).order(...(orderFor(1) as never[]));
+    t.is(selectSql(first), generatedSelectSql(first));
   });
 }
