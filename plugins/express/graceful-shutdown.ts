@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { withinTimeout } from './within-timeout.ts';
 
 export interface GracefulShutdownOptions {
   /** Releases what requests used, once the last one has finished: `() => sequelize.close()`. */
@@ -69,19 +70,11 @@ function drain(server: Server, inFlight: Set<ServerResponse>, timeout: number, m
 }
 
 async function closeResources(close: GracefulShutdownOptions['close'], timeout: number): Promise<number> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`close did not finish within ${timeout} ms`)), timeout);
-    // what close still holds open keeps the process alive; with nothing left, Node may exit without waiting for this
-    timer.unref();
-  });
   try {
-    await Promise.race([Promise.resolve().then(close), late]);
+    await withinTimeout(Promise.resolve().then(close), timeout, 'close did not finish');
     return 0;
   } catch (error) {
     console.error('shutdown: closing failed:', error);
     return 1;
-  } finally {
-    clearTimeout(timer);
   }
 }

@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import { ServiceUnavailable } from '../../core/index.ts';
 import { sendError } from './error-response.ts';
 import { sendDocument } from './send-document.ts';
+import { withinTimeout } from './within-timeout.ts';
 
 export interface MuralHealthOptions {
   /** Resolves when the database answers, e.g. `() => sequelize.query('SELECT 1')`. */
@@ -21,21 +22,11 @@ export function muralHealth(options: MuralHealthOptions): (req: Request, res: Re
   return async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     try {
-      await withinTimeout(options.check(), timeout);
+      await withinTimeout(options.check(), timeout, 'no answer');
       sendDocument(res, 200, { meta: { status: 'ok', database: 'reachable' } });
     } catch (error) {
       console.error('health check failed:', error instanceof Error ? error.message : error);
       sendError(res, new ServiceUnavailable('database_unreachable', 'The database did not answer the health check.'), false);
     }
   };
-}
-
-function withinTimeout(check: Promise<unknown>, ms: number): Promise<unknown> {
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  // a check that fails after the deadline must not become an unhandled rejection
-  check.catch(() => undefined);
-  return Promise.race([check, expired]).finally(() => clearTimeout(timer));
 }
