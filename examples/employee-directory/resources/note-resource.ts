@@ -1,4 +1,5 @@
 import type { Models } from '../db/models/index.ts';
+import { NOTABLE_TYPES } from '../db/models/note.ts';
 import type { ApplicationResource } from './application-resource.ts';
 
 export function noteResource(models: Models, Base: typeof ApplicationResource) {
@@ -10,7 +11,7 @@ export function noteResource(models: Models, Base: typeof ApplicationResource) {
       // the notes endpoint and every relationship leading here, for every action: like employees' `notes`
       this.guard('isAdmin');
       this.attribute('body', 'string');
-      this.attribute('notable_type', 'string_enum', { allow: ['employees', 'teams', 'departments'], only: ['filterable', 'writable'] });
+      this.attribute('notable_type', 'string_enum', { allow: NOTABLE_TYPES, only: ['filterable', 'writable'] });
       this.attribute('notable_id', 'integer_id', { only: ['filterable', 'writable'] });
       this.polymorphicBelongsTo('notable', { groupBy: 'notable_type' }, (on) => {
         on('employees');

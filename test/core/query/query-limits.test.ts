@@ -83,6 +83,29 @@ test.serial('the value limit names operator and deep filter parameters', async (
   }
 });
 
+test.serial('a sort naming one attribute twice, in either direction', async (t) => {
+  t.like(await refused(t, '/api/v1/employees?sort=last_name,-last_name'), {
+    status: '400', code: 'duplicate_sort', detail: 'sort names "last_name" more than once', source: { parameter: 'sort' },
+  });
+  // the attack this stops: one related sort repeated up to the URL limit, each copy a chain of subqueries per row
+  const chain = 'employee.current_position.employee.current_position.department.name';
+  t.like(await refused(t, `/api/v1/positions?sort=${Array(60).fill(chain).join(',')}`), { code: 'duplicate_sort', source: { parameter: 'sort' } });
+  t.like(await refused(t, '/api/v1/employees?include=positions&sort=positions.title,-positions.title', false), {
+    code: 'duplicate_sort', source: { parameter: 'sort' },
+  });
+});
+
+test.serial('more than 3 related attributes in one sort', async (t) => {
+  const related = ['department.name', 'employee.last_name', 'employee.first_name', 'employee.age'];
+  t.like(await refused(t, `/api/v1/positions?sort=${related.join(',')}`), {
+    status: '400', code: 'too_many_related_sorts', detail: 'sort names more than 3 related attributes', source: { parameter: 'sort' },
+  });
+  // plain sorts do not count against it
+  const response = await client.get(`/api/v1/positions?sort=${related.slice(0, 3).join(',')},title,-rank&page[size]=5`);
+  t.is(response.status, 200);
+  t.is((response.body as { data: unknown[] }).data.length, 5);
+});
+
 test('100,000 values in one filter are refused, not split and bound', async (t) => {
   const { Employee } = dir.models;
   const { EmployeeResource } = dir.resources;

@@ -67,6 +67,23 @@ for (const db of testDatabases()) {
     t.true(admin.included!.length > 0);
   });
 
+  test(`${db.name}: a note about a type notable does not lead to is a 422, and nothing is written`, async (t) => {
+    const admin = { 'X-Role': 'admin' };
+    const before = await dir.models.Note.count();
+    for (const notableType of ['bogus', '__proto__']) {
+      const created = await client.request('POST', '/api/v1/notes', { data: { type: 'notes', attributes: { body: 'x', notable_type: notableType, notable_id: 1 } } }, admin);
+      t.is(created.status, 422, notableType);
+      const errors = (created.body as Doc).errors!;
+      t.deepEqual(errors.map((e) => e.source), [{ pointer: '/data/attributes/notable_type' }]);
+      t.regex(errors[0]!.detail, /must be one of employees, teams, departments/);
+    }
+    const note = await dir.models.Note.findOne({ order: [['id', 'ASC']] });
+    const updated = await client.request('PATCH', `/api/v1/notes/${note!.id}`, { data: { type: 'notes', id: String(note!.id), attributes: { notable_type: 'bogus' } } }, admin);
+    t.is(updated.status, 422);
+    t.is((await dir.models.Note.findByPk(note!.id))!.notable_type, note!.notable_type);
+    t.is(await dir.models.Note.count(), before);
+  });
+
   test(`${db.name}: include errors are 400s naming the include parameter`, async (t) => {
     for (const path of ['/api/v1/employees?include=bosses', '/api/v1/employees?include=a.b.c.d.e.f', '/api/v1/tasks?include=positions']) {
       const response = await client.get(path);

@@ -1,5 +1,8 @@
 import { DataTypes, Model, type Sequelize } from 'sequelize';
 
+/** What a note can be about: the types `notable` leads to. */
+export const NOTABLE_TYPES = ['employees', 'teams', 'departments'] as const;
+
 export class Note extends Model {
   declare id: number;
   declare body: string;
@@ -13,7 +16,8 @@ export function defineNote(sequelize: Sequelize): typeof Note {
     {
       id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
       body: { type: DataTypes.TEXT, allowNull: false, validate: { notEmpty: { msg: "can't be blank" }, notNull: { msg: "can't be blank" } } },
-      notable_type: { type: DataTypes.STRING, allowNull: false },
+      // Mural checks a string_enum's allow: list on filters only; writes are the model's to validate
+      notable_type: { type: DataTypes.STRING, allowNull: false, validate: { isIn: { args: [[...NOTABLE_TYPES]], msg: `must be one of ${NOTABLE_TYPES.join(', ')}` } } },
       notable_id: { type: DataTypes.INTEGER, allowNull: false },
     },
     {
