@@ -38,6 +38,7 @@ export function parsePayload(body: unknown, target: PayloadTarget): WriteNode {
   const data = (wrapped ? body.data : body) as Json;
   const included = wrapped ? body.included : data.included;
   if (included !== undefined && !Array.isArray(included)) throw bad('invalid_document', 'included must be an array', '/included');
+  if (included) checkIncludedOnce(included);
   const parser = new PayloadParser((included ?? []) as unknown[]);
   const type = data.type;
   if (typeof type !== 'string' || type === '') throw bad('missing', 'data.type is required', '/data/type');
@@ -163,6 +164,25 @@ class PayloadParser {
     this.used.set(index, node);
     return node;
   }
+}
+
+/**
+ * A record appears in `included` once: of two entries for one temp-id (or
+ * id), relationships would reach only the first, and the second would be
+ * dropped without a word.
+ */
+function checkIncludedOnce(included: readonly unknown[]): void {
+  const seen = new Set<string>();
+  included.forEach((entry, i) => {
+    if (!isObject(entry) || typeof entry.type !== 'string') return;
+    for (const member of ['temp-id', 'id'] as const) {
+      const value = identityOrNone(entry[member]);
+      if (value === undefined) continue;
+      const key = JSON.stringify([entry.type, member, value]);
+      if (seen.has(key)) throw bad('duplicate_included', `included holds ${entry.type} with ${member} ${JSON.stringify(value)} more than once`, `/included/${i}`);
+      seen.add(key);
+    }
+  });
 }
 
 /** An `id` or `temp-id` member: a string, or a number as many clients send; anything else is a 400. */

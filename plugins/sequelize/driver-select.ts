@@ -3,6 +3,8 @@ import { withStatement } from '../../core/index.ts';
 import { acquireConnection, cancelPending, withinDeadline, type Watch } from './database-deadline.ts';
 import { readyConnection } from './sqlite-connections.ts';
 import { selectPrepared, type PreparingConnection } from './sqlite-statements.ts';
+import { readShared } from './sqlite-shared-reads.ts';
+import { cancelStatement, interruptedByCancel } from './cancel-statement.ts';
 import { batchedSelect } from './statement-batch.ts';
 import { logQuery, observed, type SequelizeInternals } from './driver-access.ts';
 import { plainRowTypes, type PgTypes } from './postgres-render-types.ts';
@@ -103,23 +105,42 @@ async function selectDirectly(
   transaction: Transaction | undefined,
   watch: Watch | undefined,
 ): Promise<Row[]> {
-  const manager = internals.connectionManager;
   // SQLite's connection for reads is open and shared: no checkout, nothing to release
   const ready = transaction ? undefined : readyConnection(sequelize);
   const shared = ready && !cancelPending(ready) ? ready : undefined;
-  if (shared && watch) watch.connection = shared;
   const connection = transaction
     ? (transaction as unknown as { connection: unknown }).connection
     : (shared ?? (await acquireConnection(sequelize, { type: 'SELECT' }, watch)));
+  const release = !transaction && !shared;
+  if (transaction || sequelize.getDialect() !== 'sqlite') return runOn(sequelize, internals, run, connection, sql, transaction, watch, release);
+  // every SQLite read outside a transaction runs on one connection: which read a cancel interrupts, and when, is readShared's
+  if (watch) watch.connection = undefined;
+  const interrupt = () => void cancelStatement(sequelize, connection as object);
+  return readShared(connection as object, watch, interrupt, () => runOn(sequelize, internals, run, connection, sql, undefined, watch, release));
+}
+
+async function runOn(
+  sequelize: Sequelize,
+  internals: SequelizeInternals,
+  run: (connection: unknown, sql: string) => Promise<Row[]>,
+  connection: unknown,
+  sql: string,
+  transaction: Transaction | undefined,
+  watch: Watch | undefined,
+  release: boolean,
+): Promise<Row[]> {
   logQuery(internals, connection, sql);
   try {
     return await run(connection, sql);
   } catch (error) {
     if (transaction || watch?.cancelled) throw new DatabaseError(error as Error & { sql: string; parameters: object });
+    // another read's cancel reached this one: withinDeadline runs it again, through here. Not through Sequelize, whose
+    // statements node-sqlite3 finalizes on the event loop's thread, which blocks while any other statement runs
+    if (interruptedByCancel(sequelize, error)) throw error;
     // outside a transaction, Sequelize's own path retries (SQLITE_BUSY) and shapes the error, under this statement's watch
     const retry = () => sequelize.query(sql, { type: QueryTypes.SELECT }) as Promise<Row[]>;
     return watch ? withStatement(watch, retry) : retry();
   } finally {
-    if (!transaction && !shared) await manager.releaseConnection(connection);
+    if (release) await internals.connectionManager.releaseConnection(connection);
   }
 }

@@ -20,11 +20,22 @@ export interface PreparingConnection {
  */
 const MAX_STATEMENTS = 128;
 
+/** Statements left to finalize past which they are finalized at once: a connection never idle must not grow them without end. */
+const MAX_UNFINALIZED = 256;
+
 /** A connection's kept statements, and what a close must wait for. */
 interface Kept {
   readonly statements: Map<string, Statement>;
-  /** Prepares, runs and finalizes under way. */
+  /** Prepares and runs under way. */
   busy: number;
+  /**
+   * Statements to finalize once nothing runs. node-sqlite3 finalizes on the
+   * event loop's thread, and `sqlite3_finalize` takes the connection's
+   * mutex: finalizing while another statement runs would block the whole
+   * process until that one ends, however slow (a read past its deadline
+   * waiting for its interrupt, say).
+   */
+  readonly unfinalized: Set<Statement>;
   /** Set once the connection is asked to close: then nothing more is kept. */
   closing?: () => void;
 }
@@ -82,8 +93,8 @@ function prepareAndRun<T>(connection: PreparingConnection, state: Kept, sql: str
       const keeping = !state.closing && !state.statements.has(sql);
       if (keeping) keep(state, sql, statement);
       const ran = run(state, sql, statement, use);
-      if (keeping) return void ran.then(resolve, reject);
-      ran.then((result) => finalize(state, statement).then(() => resolve(result)), reject);
+      if (!keeping) void ran.then(() => finalize(state, statement), () => undefined);
+      ran.then(resolve, reject);
     });
   });
 }
@@ -93,7 +104,8 @@ function run<T>(state: Kept, sql: string, statement: Statement, use: Use<T>): Pr
     use(statement, (error, result) => {
       if (!error) return resolve(result);
       if (state.statements.get(sql) === statement) state.statements.delete(sql);
-      void finalize(state, statement).then(() => reject(error));
+      finalize(state, statement);
+      reject(error);
     });
   });
 }
@@ -103,30 +115,41 @@ function keep(state: Kept, sql: string, statement: Statement): void {
   if (state.statements.size <= MAX_STATEMENTS) return;
   const [oldest, evicted] = state.statements.entries().next().value as [string, Statement];
   state.statements.delete(oldest);
-  void finalize(state, evicted);
+  finalize(state, evicted);
 }
 
-/** Finalizes a statement no longer kept, counted as under way until it is done. */
-function finalize(state: Kept, statement: Statement): Promise<void> {
-  state.busy++;
-  return new Promise<void>((resolve) => statement.finalize(() => resolve())).then(() => done(state));
+/** Finalizes a statement no longer kept, now if nothing runs, else once nothing does. */
+function finalize(state: Kept, statement: Statement): void {
+  // a Set: two runs of one kept statement can both fail and both let it go
+  state.unfinalized.add(statement);
+  if (state.busy === 0 || state.unfinalized.size > MAX_UNFINALIZED) finalizeWaiting(state);
 }
+
+function finalizeWaiting(state: Kept): void {
+  const statements = [...state.unfinalized];
+  state.unfinalized.clear();
+  for (const statement of statements) statement.finalize(ignore);
+}
+
+const ignore = () => undefined;
 
 function done(state: Kept): void {
   state.busy--;
-  if (state.busy === 0) state.closing?.();
+  if (state.busy > 0) return;
+  finalizeWaiting(state);
+  state.closing?.();
 }
 
 function stateOf(connection: PreparingConnection): Kept {
   let state = kept.get(connection);
   if (state) return state;
-  state = { statements: new Map(), busy: 0 };
+  state = { statements: new Map(), busy: 0, unfinalized: new Set() };
   kept.set(connection, state);
   finalizeBeforeClose(connection, state);
   return state;
 }
 
-/** The connection's close, once its statements under way are over and its kept ones finalized. */
+/** The connection's close, once its statements under way are over and the ones it kept finalized. */
 function finalizeBeforeClose(connection: PreparingConnection, state: Kept): void {
   const close = connection.close.bind(connection);
   connection.close = (callback) => {
@@ -134,10 +157,10 @@ function finalizeBeforeClose(connection: PreparingConnection, state: Kept): void
     let closed = false;
     state.closing = () => {
       if (closed) return;
-      const statements = [...state.statements.values()];
-      state.statements.clear();
-      if (statements.length > 0) return statements.forEach((statement) => void finalize(state, statement));
       closed = true;
+      for (const statement of state.statements.values()) state.unfinalized.add(statement);
+      state.statements.clear();
+      finalizeWaiting(state);
       close(callback);
     };
     if (state.busy === 0) state.closing();

@@ -26,6 +26,8 @@ for (const db of testDatabases()) {
     ['an unknown method', { data: { type: 'employees', relationships: { positions: { data: [{ type: 'positions', id: '1', method: 'merge' }] } } } }, 400, 'invalid_relationship', '/data/relationships/positions/data/0/method'],
     ['a to-many given one object', { data: { type: 'employees', relationships: { positions: { data: { type: 'positions', id: '1' } } } } }, 400, 'invalid_relationship', '/data/relationships/positions/data'],
     ['an unknown attribute on an included record', { data: { type: 'employees', relationships: { positions: { data: [{ type: 'positions', 'temp-id': 'p' }] } } }, included: [{ type: 'positions', 'temp-id': 'p', attributes: { salary: 1 } }] }, 400, 'unknown_attribute', '/included/0/attributes/salary'],
+    ['two included entries for one temp-id', { data: { type: 'employees', attributes: { first_name: 'A', last_name: 'B' }, relationships: { positions: { data: [{ type: 'positions', 'temp-id': 'p' }] } } }, included: [{ type: 'positions', 'temp-id': 'p', attributes: { title: 'T' } }, { type: 'positions', 'temp-id': 'p', attributes: { title: 'U' } }] }, 400, 'duplicate_included', '/included/1'],
+    ['two included entries for one id', { data: { type: 'employees', attributes: { first_name: 'A', last_name: 'B' }, relationships: { positions: { data: [{ type: 'positions', id: '1' }] } } }, included: [{ type: 'positions', id: '1', attributes: { title: 'T' } }, { type: 'positions', id: 1, attributes: { title: 'U' } }] }, 400, 'duplicate_included', '/included/1'],
     ['another type than the endpoint', { data: { type: 'teams', attributes: { name: 'x' } } }, 409, 'conflict', '/data/type'],
   ];
   for (const [what, payload, status, code, pointer] of cases) {

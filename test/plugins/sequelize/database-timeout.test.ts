@@ -153,6 +153,44 @@ for (const db of testDatabases('database_timeout')) {
     t.deepEqual(results.map((r) => r.length), [PEOPLE.length, PEOPLE.length, PEOPLE.length, PEOPLE.length]);
   });
 
+  test.serial(`${db.name}: slow reads sent together each answer 503 on time, and a read queued behind them is served`, async (t) => {
+    // on SQLite they share one connection: a read waiting behind another must not start once its own time is up
+    const started = Date.now();
+    const slow = Array.from({ length: 3 }, () => client.get('/people?filter[slow]=true').then((response) => ({ response, elapsed: Date.now() - started })));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const queued = client.get('/people?sort=id');
+    for (const { response, elapsed } of await Promise.all(slow)) {
+      t.is(response.status, 503, response.text);
+      t.true(elapsed < TIMEOUT + 1500, `answered after ${elapsed} ms; the limit is ${TIMEOUT} ms`);
+    }
+    const next = await queued;
+    t.is(next.status, 200, next.text);
+    t.is((next.body as { data: unknown[] }).data.length, PEOPLE.length);
+    t.true(Date.now() - started < TIMEOUT + 1800, 'the queued read ran once the slow ones were gone');
+  });
+
+  test.serial(`${db.name}: in-process too, slow reads sent together answer on time, and the event loop never stalls`, async (t) => {
+    let longest = 0;
+    let last = Date.now();
+    const ticker = setInterval(() => {
+      longest = Math.max(longest, Date.now() - last);
+      last = Date.now();
+    }, 20);
+    try {
+      const started = Date.now();
+      const slow = Array.from({ length: 3 }, () => t.throwsAsync(SlowPeople.all({ filter: { slow: true } }).toJsonapi(), { instanceOf: DatabaseTimeout }));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const queued = SlowPeople.all({ sort: 'id' }).toJsonapi();
+      await Promise.all(slow);
+      t.true(Date.now() - started < TIMEOUT + 1500, `answered after ${Date.now() - started} ms`);
+      t.is(((await queued) as { data: unknown[] }).data.length, PEOPLE.length);
+      // node-sqlite3 finalizes on this thread, and finalizing waits for whatever statement the connection runs
+      t.true(longest < 1000, `the event loop stood still for ${longest} ms`);
+    } finally {
+      clearInterval(ticker);
+    }
+  });
+
   test.serial(`${db.name}: fast requests are untouched by the limit`, async (t) => {
     const plain = await Promise.all(Array.from({ length: 5 }, () => client.get('/people?page[size]=2')));
     t.deepEqual(plain.map((r) => r.status), [200, 200, 200, 200, 200]);
