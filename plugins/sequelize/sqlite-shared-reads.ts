@@ -15,9 +15,9 @@ import type { Watch } from './database-deadline.ts';
  * So every read is still sent at once, oldest first, and when one's time
  * runs out its request answers at once; its statement is interrupted when
  * it is the oldest one unfinished, which is the one running, and again
- * every 100 ms while it has not stopped (threads can take the connection
- * out of order: an interrupt that reaches another read sends that read
- * through Sequelize once more, see driver-select.ts).
+ * every 100 ms while it has not stopped. Threads can take the connection
+ * out of order: an interrupt that reaches another read makes withinDeadline
+ * run that read once more (database-deadline.ts).
  */
 const REINTERRUPT_MS = 100;
 
