@@ -147,10 +147,16 @@ function bodyReader(readBody: ReturnType<typeof express.text>, development: bool
       const refusal =
         status === 413
           ? new RequestTooLarge(413, 'payload_too_large', (error as Error).message, { pointer: '' })
-          : new BadRequestError('invalid_body', (error as Error).message, { pointer: '' });
+          : new BadRequestError('invalid_body', bodyFailure(req, error as Error), { pointer: '' });
       sendError(res, refusal, development, { status });
     });
   };
+}
+
+/** What a client is told of a body that could not be read: zlib's own words ("incorrect header check") say nothing to it. */
+function bodyFailure(req: Request, error: Error): string {
+  const code: unknown = (error as Error & { code?: unknown }).code;
+  return typeof code === 'string' && code.startsWith('Z_') ? `The body is not valid ${String(req.headers['content-encoding'])} data` : error.message;
 }
 
 /** Refuses a URL over the limit before any parsing of it: a JSON:API 414 rather than work proportional to its length. */

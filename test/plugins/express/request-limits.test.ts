@@ -31,6 +31,17 @@ test.serial('a body over bodyLimit (default 1mb) is a 413 and writes nothing', a
   await dir.models.Employee.destroy({ where: { first_name: 'Short' } });
 });
 
+test.serial('a body that says it is gzip but is not is a 400 saying so, not zlib\'s words', async (t) => {
+  const before = await dir.models.Employee.count();
+  const response = await client.request('POST', '/api/v1/employees', employee('Zipped'), { 'Content-Encoding': 'gzip' });
+  t.is(response.status, 400);
+  t.deepEqual(response.body, {
+    errors: [{ status: '400', code: 'invalid_body', title: 'Bad Request', detail: 'The body is not valid gzip data', source: { pointer: '' } }],
+    jsonapi: { version: '1.1' },
+  });
+  t.is(await dir.models.Employee.count(), before);
+});
+
 test.serial('a URL over maxUrlLength (default 8192) is a 414, before any query', async (t) => {
   const path = `/api/v1/employees?filter[first_name]=${'a'.repeat(8192)}`;
   dir.resetQueries();
