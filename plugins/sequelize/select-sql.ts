@@ -146,8 +146,8 @@ const TEMPLATED_OPTIONS = new Set(['attributes', 'where', 'order', 'limit', 'off
 const partsCache = new WeakMap<ModelStatic<Model>, Map<string, Parts>>();
 /**
  * Shapes kept per model. A shape's order comes from the request's `sort`,
- * whose sequences of names (repeats allowed) are as many as a client cares
- * to send: past this many, the oldest shape makes room, so a stream of
+ * whose orderings of sortable names (and related ones) run into the
+ * millions: past this many, the oldest shape makes room, so a stream of
  * distinct sorts costs rebuilt parts, never memory.
  */
 export const MAX_SHAPES_PER_MODEL = 256;

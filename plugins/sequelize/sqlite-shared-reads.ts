@@ -33,9 +33,7 @@ const unfinished = new WeakMap<object, Sent[]>();
 
 /** Runs `read` on `connection`; `interrupt` stops the statement the connection is running. */
 export function readShared<T>(connection: object, watch: Watch | undefined, interrupt: () => void, read: () => Promise<T>): Promise<T> {
-  let sent = unfinished.get(connection);
-  if (!sent) unfinished.set(connection, (sent = []));
-  const line = sent;
+  const line = unfinished.get(connection) ?? startLine(connection);
   const mine: Sent = { interrupt, late: false, settled: false };
   line.push(mine);
   const statement = read().finally(() => {
@@ -60,4 +58,10 @@ function interruptWhileOldest(line: readonly Sent[], sent: Sent): void {
   if (sent.settled || line[0] !== sent) return;
   sent.interrupt();
   setTimeout(() => interruptWhileOldest(line, sent), REINTERRUPT_MS).unref();
+}
+
+function startLine(connection: object): Sent[] {
+  const line: Sent[] = [];
+  unfinished.set(connection, line);
+  return line;
 }
