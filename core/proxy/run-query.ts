@@ -1,5 +1,5 @@
 import { InvalidQueryError, RecordNotFound } from '../errors/index.ts';
-import { buildQuery } from '../query/build-query.ts';
+import { plannedQuery } from '../query/plan-cache.ts';
 import { readsPlainRows } from '../query/plain-records.ts';
 import type { PageRequest, QueryPlan } from '../query/query-plan.ts';
 import type { QueryParams } from '../query-params.ts';
@@ -68,7 +68,7 @@ export interface Loaded {
 export async function runQuery(source: QuerySource, renderOnly: boolean, request?: ProxyRequest): Promise<Loaded> {
   const resourceClass = source.resource;
   const resource = new resourceClass();
-  const built = buildQuery(resource, source.params, { id: source.id, enforceRequired: source.enforceRequired });
+  const built = plannedQuery(resource, source.params, { id: source.id, enforceRequired: source.enforceRequired });
   const plain = renderOnly && readsPlainRows(resourceClass, built.extraFields, built.include);
   const plan: QueryPlan = { ...built, plain, page: pageOf(source, built.page) };
   const graph = new IncludeGraph(resourceClass.maxIncludedRecords);

@@ -4,7 +4,7 @@ import { breadthFirst, targetResources, type IncludeNode } from './include-tree.
 import { variantsOf } from '../resource/polymorphism.ts';
 import { listOf, type QueryParams } from '../query-params.ts';
 import { configurationCache } from '../resource/revision.ts';
-import { assignEntries, dictionary } from '../dictionary.ts';
+import { assignEntries, copyPlain, dictionary } from '../dictionary.ts';
 
 type ResourceClass = typeof ResourceBase;
 
@@ -21,7 +21,8 @@ export interface NodeParams {
 /** A node's part as query parameters of their own, for its Resource's query: copies, so a relationship's `params` block may edit them. */
 export function nodeQueryParams(node: NodeParams): QueryParams {
   return {
-    filter: { ...node.filter },
+    // deep: a relationship's params block may change any of it, and the plan holding node stays as built (plan-cache.ts)
+    filter: { ...(copyPlain(node.filter) as Record<string, unknown>) },
     sort: [...node.sort],
     page: node.pageSize === undefined ? {} : { size: node.pageSize },
     stats: { ...node.stats },

@@ -1,5 +1,5 @@
 import { muralConfig } from '../config.ts';
-import { dictionary } from '../dictionary.ts';
+import { copyPlain, dictionary } from '../dictionary.ts';
 import { InvalidQueryError } from '../errors/index.ts';
 import type { QueryParams } from '../query-params.ts';
 
@@ -16,6 +16,27 @@ type Node = Record<string, unknown>;
  * characters are refused with a 400 before anything else reads the query.
  */
 export function parseQueryString(query: string): QueryParams {
+  if (query.length > MAX_REMEMBERED_LENGTH) return parse(query);
+  const { maxQueryParameters, maxQueryDepth } = muralConfig;
+  const hit = remembered.get(query);
+  if (hit && hit.maxQueryParameters === maxQueryParameters && hit.maxQueryDepth === maxQueryDepth) return copyPlain(hit.params) as QueryParams;
+  const params = parse(query);
+  if (!hit && remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!);
+  remembered.set(query, { params: copyPlain(params) as QueryParams, maxQueryParameters, maxQueryDepth });
+  return params;
+}
+
+/**
+ * Queries parsed lately, the oldest making room: most requests repeat a
+ * query another sent, and copying its parse touches less than parsing it
+ * again. Each caller gets a copy of its own; a query that fails to parse is
+ * not kept, and neither is a long one.
+ */
+const MAX_REMEMBERED = 256;
+const MAX_REMEMBERED_LENGTH = 2048;
+const remembered = new Map<string, { params: QueryParams; maxQueryParameters: number; maxQueryDepth: number }>();
+
+function parse(query: string): QueryParams {
   const result: Node = dictionary();
   const search = new URLSearchParams(query.startsWith('?') ? query.slice(1) : query);
   let count = 0;

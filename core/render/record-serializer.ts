@@ -1,11 +1,7 @@
-import type { AttributeBlock, AttributeDefinition } from '../resource/attribute.ts';
-import { resolveGuard, type ResolvedGuard } from '../resource/guard.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
-import { lookupType, type Coercion } from '../types/index.ts';
-import { readableNow } from '../query/include-tree.ts';
-import type { RelationshipDefinition } from '../resource/relationship-definition.ts';
+import type { Coercion } from '../types/index.ts';
 import type { IncludeGraph, LoadedRecord } from '../sideload/include-graph.ts';
-import { cachedRelationshipLinks, type LinksBuilder } from './relationship-link.ts';
+import { serializerLayout, type CompiledAttribute, type CompiledRelationship } from './serializer-layout.ts';
 
 export interface ResourceObject {
   id: string;
@@ -19,22 +15,6 @@ export interface ResourceObject {
   meta?: { page: { cursor: string } };
 }
 
-interface CompiledAttribute {
-  name: string;
-  read: Coercion;
-  /** The attribute's block; without one the value is the record's property of the same name. */
-  block?: AttributeBlock;
-  /** Undefined when always readable; evaluated per record when it takes a model. */
-  guard?: ResolvedGuard;
-}
-
-interface CompiledRelationship {
-  name: string;
-  links: LinksBuilder;
-  /** A sparse fieldset that leaves it out renders it only when it was included. */
-  unlessIncluded: boolean;
-}
-
 /**
  * Renders records of one Resource for one request. Everything that does not
  * depend on the record (fieldsets, model-less guards, coercions) is decided
@@ -42,8 +22,8 @@ interface CompiledRelationship {
  */
 export class RecordSerializer {
   readonly type: string;
-  private readonly attributes: CompiledAttribute[];
-  private readonly relationships: CompiledRelationship[];
+  private readonly attributes: readonly CompiledAttribute[];
+  private readonly relationships: readonly CompiledRelationship[];
   private readonly readId: Coercion;
 
   constructor(
@@ -52,20 +32,8 @@ export class RecordSerializer {
     extraFields: ReadonlySet<string> | undefined,
     private readonly graph?: IncludeGraph,
   ) {
-    const { config, type } = resource.resourceClass;
-    this.type = type;
-    this.readId = lookupType(config.attributes.get('id')?.type ?? 'integer_id').read;
-    this.attributes = [...config.attributes.values()]
-      .filter((a) => a.name !== 'id' && wanted(a, fields, extraFields))
-      .map((a) => this.compile(a))
-      .filter((a): a is CompiledAttribute => a !== undefined);
-    this.relationships = [...config.relationships.values()]
-      .filter((r) => readableNow(resource, r))
-      .map((definition: RelationshipDefinition) => ({
-        name: definition.name,
-        links: cachedRelationshipLinks(resource.resourceClass, definition),
-        unlessIncluded: fields !== undefined && !fields.has(definition.name),
-      }));
+    this.type = resource.resourceClass.type;
+    ({ attributes: this.attributes, relationships: this.relationships, readId: this.readId } = serializerLayout(resource, fields, extraFields));
   }
 
   /** The `id` a record renders with. */
@@ -112,25 +80,6 @@ export class RecordSerializer {
     }
     return result;
   }
-
-  private compile(attribute: AttributeDefinition): CompiledAttribute | undefined {
-    if (attribute.readable === false) return undefined;
-    let guard: ResolvedGuard | undefined;
-    if (attribute.readable !== true) {
-      guard = resolveGuard(attribute.readable, this.resource, `${this.resource.resourceClass.name}.${attribute.name}`);
-      // a guard that takes no model answers the same for every record
-      if (guard.arity === 0) {
-        if (!guard.call(this.resource)) return undefined;
-        guard = undefined;
-      }
-    }
-    return { name: attribute.name, read: lookupType(attribute.type).read, block: attribute.block, guard };
-  }
-}
-
-function wanted(attribute: AttributeDefinition, fields: ReadonlySet<string> | undefined, extra: ReadonlySet<string> | undefined): boolean {
-  if (attribute.extra) return extra?.has(attribute.name) ?? false;
-  return fields ? fields.has(attribute.name) : true;
 }
 
 function linkage(related: LoadedRecord[] | LoadedRecord | null): unknown {

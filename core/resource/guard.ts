@@ -1,4 +1,5 @@
 import type { MuralContext } from '../context.ts';
+import { noteGuard } from './guard-answers.ts';
 
 /**
  * A guard decides a flag per request. `true`/`false` are fixed; a string names
@@ -57,7 +58,9 @@ function fromFunction(fn: (...args: unknown[]) => unknown, label: string): Resol
     label,
     call(receiver, model, name) {
       const args = arity === 0 ? [] : arity === 1 ? [model] : [model, name];
-      return Boolean(fn.apply(receiver, args));
+      const answer = Boolean(fn.apply(receiver, args));
+      noteGuard(fn, receiver, arity, answer);
+      return answer;
     },
   };
 }

@@ -11,6 +11,11 @@ export function bumpRevision(): void {
   current++;
 }
 
+/** Moves whenever a declaration or a newly registered Resource could change what is derived from configuration. */
+export function configurationRevision(): number {
+  return current + registryRevision();
+}
+
 /**
  * A cache of values derived from Resource configuration, by an object key
  * and an optional second key. An entry is recomputed once a declaration or a
@@ -20,7 +25,7 @@ export function bumpRevision(): void {
 export function configurationCache<K extends object, V>(): (key: K, variant: unknown, compute: () => V) => V {
   const entries = new WeakMap<K, Map<unknown, { revision: number; value: V }>>();
   return (key, variant, compute) => {
-    const revision = current + registryRevision();
+    const revision = configurationRevision();
     let byVariant = entries.get(key);
     if (!byVariant) entries.set(key, (byVariant = new Map()));
     const hit = byVariant.get(variant);

@@ -7,7 +7,8 @@ export function applyFilters(resource: ResourceBase, scope: unknown, conditions:
   for (const condition of conditions) {
     const implementation = condition.filter.operators.get(condition.operator)!;
     if (implementation.kind === 'custom') {
-      const value = condition.filter.single ? condition.values[0] : condition.values;
+      // a copy: the plan, values included, may serve other requests (plan-cache.ts)
+      const value = condition.filter.single ? condition.values[0] : [...condition.values];
       current = implementation.fn(current as never, value as never, resource as never);
       continue;
     }

@@ -3,6 +3,7 @@ import { buildNodeQuery } from '../query/build-query.ts';
 import { nodeQueryParams } from '../query/deep-params.ts';
 import { findRelationship, type IncludeNode } from '../query/include-tree.ts';
 import type { QueryPlan } from '../query/query-plan.ts';
+import { plannedNodeQuery } from '../query/plan-cache.ts';
 import { loadRecords, scopeRecords } from '../read/load-records.ts';
 import type { StatsResult } from '../read/run-stats.ts';
 import { relatedResource } from '../resource/resolve-resource.ts';
@@ -118,12 +119,9 @@ async function loadGroup(
   const pending = pendingOf(graph, node);
   const prefetched = pending?.prefetch && (await prefetchedRecords(pending, relationship, related, strategy.keys));
   if (prefetched) return settle(relationship, related, parents, prefetched, {}, strategy, resource, graph, node);
-  // the client's values as given: buildNodeQuery checks them, after the relationship's params block
-  const params = nodeQueryParams(parentPlan.nodeParams.get(node)!);
-  relationship.params?.(params, parents.map((p) => p.record) as never[], resource as never);
+  const nodePlan = relationship.params ? paramsBlockPlan(relationship, parents, resource, parentPlan, node) : plannedNodeQuery(resource, parentPlan, node);
   // a LIMIT of the request's remaining budget: going over is refused without first loading everything
   const budget = graph.recordBudget();
-  const nodePlan = buildNodeQuery(resource, parentPlan, node, params);
   const plan = budget === undefined ? nodePlan : { ...nodePlan, page: { size: budget, number: 1 } };
   if (plan.perParentLimit !== undefined && !strategy.groupColumn && TO_MANY.has(relationship.kind)) {
     // the related table has no column to partition by: refuse rather than silently ignore the limit
@@ -136,6 +134,14 @@ async function loadGroup(
   if (node.children.length > 0) prefetchChildren(node, resource, plan, scopes.filtered, graph);
   const { records, stats } = await loading;
   return settle(relationship, related, parents, records, stats, strategy, resource, graph, node);
+}
+
+/** A relationship's `params` block sees the parents and may change the client's values: its node plan is built for each load. */
+function paramsBlockPlan(relationship: RelationshipDefinition, parents: LoadedRecord[], resource: ResourceBase, parentPlan: QueryPlan, node: IncludeNode): QueryPlan {
+  // the client's values as given: buildNodeQuery checks them, after the relationship's params block
+  const params = nodeQueryParams(parentPlan.nodeParams.get(node)!);
+  relationship.params!(params, parents.map((p) => p.record) as never[], resource as never);
+  return buildNodeQuery(resource, parentPlan, node, params);
 }
 
 /** Counts a node's records against the request's budget, keeps their stats and hands each parent its children. */

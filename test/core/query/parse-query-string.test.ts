@@ -1,4 +1,5 @@
 import test from 'ava';
+import { configure, muralConfig } from '../../../core/config.ts';
 import { parseQueryString } from '../../../core/query/parse-query-string.ts';
 
 test('bracketed keys nest: filter[age][gte]=30', (t) => {
@@ -64,4 +65,27 @@ test('a NUL character in a value or a name is a 400 naming the parameter', (t) =
 
 test('invalid percent-encoding decodes leniently rather than throwing', (t) => {
   t.deepEqual(parseQueryString('filter[name]=%E0%A4%A&sort=%'), { filter: { name: '\uFFFD%A' }, sort: '%' });
+});
+
+test('a query parsed before hands each caller a copy of its own', (t) => {
+  const query = 'filter[id][]=1&filter[id][]=2&include=positions&page[size]=5';
+  const first = parseQueryString(query) as { filter: { id: string[] }; page: Record<string, unknown> };
+  first.filter.id.push('3');
+  first.page.size = '500';
+  t.deepEqual(parseQueryString(query), { filter: { id: ['1', '2'] }, include: 'positions', page: { size: '5' } });
+  t.not(parseQueryString(query), parseQueryString(query));
+});
+
+test('a query parsed before obeys the parameter limits as they are now', (t) => {
+  const query = 'filter[a]=1&filter[b]=2&filter[c]=3';
+  t.deepEqual(parseQueryString(query), { filter: { a: '1', b: '2', c: '3' } });
+  const { maxQueryParameters } = muralConfig;
+  configure({ maxQueryParameters: 2 });
+  try {
+    t.throws(() => parseQueryString(query), { message: 'A query may have at most 2 parameters' });
+    t.throws(() => parseQueryString(query), { message: 'A query may have at most 2 parameters' }, 'refused again, not remembered');
+  } finally {
+    configure({ maxQueryParameters });
+  }
+  t.deepEqual(parseQueryString(query), { filter: { a: '1', b: '2', c: '3' } });
 });
