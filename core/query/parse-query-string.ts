@@ -38,7 +38,9 @@ const remembered = new Map<string, { params: QueryParams; maxQueryParameters: nu
 
 function parse(query: string): QueryParams {
   const result: Node = dictionary();
-  const search = new URLSearchParams(query.startsWith('?') ? query.slice(1) : query);
+  const text = query.startsWith('?') ? query.slice(1) : query;
+  if (text.includes('%')) checkPercentEncoding(text);
+  const search = new URLSearchParams(text);
   let count = 0;
   for (const [key, value] of search) {
     if (++count > muralConfig.maxQueryParameters) {
@@ -52,6 +54,29 @@ function parse(query: string): QueryParams {
     assign(result, path, value);
   }
   return result as QueryParams;
+}
+
+/**
+ * URLSearchParams turns escapes that are not UTF-8 (`%FF`, `%E0%A4`) into
+ * U+FFFD, so a filter would quietly match something the client never sent:
+ * a 400 naming the parameter instead, as a path so encoded is. A `%` not
+ * followed by two hex digits stays a literal `%`, as the URL standard reads it.
+ */
+function checkPercentEncoding(text: string): void {
+  for (const pair of text.split('&')) {
+    try {
+      decodeURIComponent(pair.replaceAll('+', ' ').replace(LONE_PERCENT, '%25'));
+    } catch {
+      const key = pair.split('=', 1)[0]!;
+      throw new InvalidQueryError('invalid_encoding', 'The query string is not valid percent-encoded UTF-8', { parameter: lenientlyDecoded(key) });
+    }
+  }
+}
+
+const LONE_PERCENT = /%(?![0-9a-f]{2})/gi;
+
+function lenientlyDecoded(key: string): string {
+  return new URLSearchParams(`${key}=`).keys().next().value ?? key;
 }
 
 function checkParameter(key: string, value: string, path: string[]): void {

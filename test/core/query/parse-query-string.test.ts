@@ -63,8 +63,8 @@ test('a NUL character in a value or a name is a 400 naming the parameter', (t) =
   t.like(t.throws(() => parseQueryString('filter[first%00name]=x')), { status: 400, code: 'invalid_character', parameter: 'filter[first\\0name]' });
 });
 
-test('invalid percent-encoding decodes leniently rather than throwing', (t) => {
-  t.deepEqual(parseQueryString('filter[name]=%E0%A4%A&sort=%'), { filter: { name: '\uFFFD%A' }, sort: '%' });
+test('a % not followed by two hex digits is a literal %, as the URL standard reads it', (t) => {
+  t.deepEqual(parseQueryString('filter[name]=50%&sort=%&filter[title]=%A'), { filter: { name: '50%', title: '%A' }, sort: '%' });
 });
 
 test('a query parsed before hands each caller a copy of its own', (t) => {
@@ -88,4 +88,13 @@ test('a query parsed before obeys the parameter limits as they are now', (t) => 
     configure({ maxQueryParameters });
   }
   t.deepEqual(parseQueryString(query), { filter: { a: '1', b: '2', c: '3' } });
+});
+
+test('a query string that is not valid percent-encoded UTF-8 is a 400 naming the parameter, not U+FFFD', (t) => {
+  for (const [query, parameter] of [['filter[first_name]=%FF%FE', 'filter[first_name]'], ['sort=age&filter[title]=%E0%A4%A', 'filter[title]'], ['filter%5Bn%C3%5D=x', 'filter[n\uFFFD]']]) {
+    const error = t.throws(() => parseQueryString(query!), { message: 'The query string is not valid percent-encoded UTF-8' }) as unknown as { code: string; parameter: string };
+    t.is(error.code, 'invalid_encoding');
+    t.is(error.parameter, parameter);
+  }
+  t.deepEqual(parseQueryString('filter[name]=Ad%C3%A1+L%2B'), { filter: { name: 'Adá L+' } }, 'valid escapes and + still decode');
 });

@@ -251,4 +251,16 @@ for (const database of testDatabases('statement_batch').filter((d) => d.name ===
       t.deepEqual((document.included as unknown as Array<{ attributes: { name: string } }>).map((p) => p.attributes.name), [`Pet ${id}a`, `Pet ${id}b`]);
     }
   });
+
+  test.serial(`${database.name}: rows only Mural reads get a UTC timestamptz as ISO 8601 text, alone or batched; other reads get Dates`, async (t) => {
+    const sql = "SELECT TIMESTAMPTZ '2020-01-02 03:04:05.678901+00' AS at";
+    t.deepEqual(await selectThroughDriver(sequelize, sql, undefined, { plain: true }), [{ at: '2020-01-02T03:04:05.678Z' }]);
+    const other = withDeadline(() => selectThroughDriver(sequelize, 'SELECT pg_sleep(0.3) AS slept;', undefined), { fresh: true });
+    const batched = await Promise.all([selectThroughDriver(sequelize, sql, undefined, { plain: true }), selectThroughDriver(sequelize, `${sql};`, undefined, { plain: true })]);
+    await other;
+    t.deepEqual(batched, [[{ at: '2020-01-02T03:04:05.678Z' }], [{ at: '2020-01-02T03:04:05.678Z' }]]);
+    const [row] = await selectThroughDriver(sequelize, sql, undefined);
+    t.true(row!.at instanceof Date);
+    t.is((row!.at as Date).toISOString(), '2020-01-02T03:04:05.678Z');
+  });
 }

@@ -134,6 +134,17 @@ for (const db of testDatabases('hardening_findings')) {
     }
   });
 
+  test.serial(`${db.name}: a query string that is not valid percent-encoded UTF-8 is a 400 at its parameter, not a search for U+FFFD`, async (t) => {
+    for (const path of ['/api/v1/employees?filter[first_name]=%FF%FE', '/api/v1/employees/1?include=positions&fields[employees]=%E0%A4']) {
+      const response = await client.get(path);
+      t.is(response.status, 400, path);
+      t.true(isJsonApi(response), path);
+      t.like(errorOf(response), { code: 'invalid_encoding', detail: 'The query string is not valid percent-encoded UTF-8' });
+    }
+    t.like(errorOf(await client.get('/api/v1/employees?filter[first_name]=%FF')), { source: { parameter: 'filter[first_name]' } });
+    t.is((await client.get('/api/v1/employees?filter[first_name][match]=50%')).status, 200, 'a lone % is a literal %');
+  });
+
   test.serial(`${db.name}: finding 4 — a DELETE with a body deletes and ignores the body`, async (t) => {
     const epic = await dir.models.Task.create({ type: 'epics', title: 'E', employee_id: 1 });
     const milestone = await dir.models.Milestone.create({ name: 'M', epic_id: epic.id });
