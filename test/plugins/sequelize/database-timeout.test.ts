@@ -10,6 +10,12 @@ import { definePeople, PEOPLE, personResource, type Person } from '../../support
 
 const TIMEOUT = 1500;
 configure({ databaseTimeout: TIMEOUT });
+/**
+ * How late past the limit an answer may come: room for a loaded machine
+ * (a MySQL cancel opens a connection of its own), far short of a read that
+ * ran unbounded (its 30 s) or waited out the others' limits in turn.
+ */
+const LATE = 2500;
 
 /** A condition that takes far longer than the time limit: 30 s of sleep, or a billion-row recursion on SQLite. */
 const SLOW: Record<TestDatabase['name'], string> = {
@@ -161,12 +167,12 @@ for (const db of testDatabases('database_timeout')) {
     const queued = client.get('/people?sort=id');
     for (const { response, elapsed } of await Promise.all(slow)) {
       t.is(response.status, 503, response.text);
-      t.true(elapsed < TIMEOUT + 1500, `answered after ${elapsed} ms; the limit is ${TIMEOUT} ms`);
+      t.true(elapsed < TIMEOUT + LATE, `answered after ${elapsed} ms; the limit is ${TIMEOUT} ms`);
     }
     const next = await queued;
     t.is(next.status, 200, next.text);
     t.is((next.body as { data: unknown[] }).data.length, PEOPLE.length);
-    t.true(Date.now() - started < TIMEOUT + 1800, 'the queued read ran once the slow ones were gone');
+    t.true(Date.now() - started < TIMEOUT + LATE + 300, 'the queued read ran once the slow ones were gone');
   });
 
   test.serial(`${db.name}: in-process too, slow reads sent together answer on time, and the event loop never stalls`, async (t) => {
@@ -182,7 +188,7 @@ for (const db of testDatabases('database_timeout')) {
       await new Promise((resolve) => setTimeout(resolve, 300));
       const queued = SlowPeople.all({ sort: 'id' }).toJsonapi();
       await Promise.all(slow);
-      t.true(Date.now() - started < TIMEOUT + 1500, `answered after ${Date.now() - started} ms`);
+      t.true(Date.now() - started < TIMEOUT + LATE, `answered after ${Date.now() - started} ms`);
       t.is(((await queued) as { data: unknown[] }).data.length, PEOPLE.length);
       // node-sqlite3 finalizes on this thread, and finalizing waits for whatever statement the connection runs
       t.true(longest < 1000, `the event loop stood still for ${longest} ms`);
