@@ -1,6 +1,6 @@
 import { copyPlain } from '../dictionary.ts';
 import type { QueryParams } from '../query-params.ts';
-import { answersHold, noteAnswers, recordingGuards, type GuardAnswer } from '../resource/guard-answers.ts';
+import { recordingGuards, stillAnswered, type GuardAnswer } from '../resource/guard-answers.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import { configurationRevision } from '../resource/revision.ts';
 import { buildNodeQuery, buildQuery, type BuildOptions } from './build-query.ts';
@@ -45,10 +45,7 @@ export function plannedQuery(resource: ResourceBase, params: QueryParams, option
   const revision = configurationRevision();
   const settings = settingsOf(resourceClass);
   const hit = byKey.get(key);
-  if (hit && hit.revision === revision && sameSettings(hit.settings, settings) && answersHold(hit.answers)) {
-    noteAnswers(hit.answers);
-    return hit.plan;
-  }
+  if (reusable(hit, revision, settings)) return hit.plan;
   const { value: plan, answers } = recordingGuards(() => buildQuery(resource, copyPlain(params) as QueryParams, options));
   // filter[has] reads other Resources' limits too: such plans are built every time
   if (answers === undefined || (plan.related?.length ?? 0) > 0) return plan;
@@ -80,10 +77,7 @@ export function plannedNodeQuery(resource: ResourceBase, parent: QueryPlan, node
   const settings = settingsOf(resourceClass);
   const plain = parent.plain ?? false;
   const hit = entries.find((entry) => entry.plain === plain);
-  if (hit && hit.revision === revision && sameSettings(hit.settings, settings) && answersHold(hit.answers)) {
-    noteAnswers(hit.answers);
-    return hit.plan;
-  }
+  if (reusable(hit, revision, settings)) return hit.plan;
   const { value: plan, answers } = recordingGuards(() => buildNodeQuery(resource, parent, node, nodeQueryParams(parent.nodeParams.get(node)!)));
   if (answers === undefined) return plan;
   byResource.set(resourceClass, [...entries.filter((entry) => entry !== hit && entry.plain !== plain), { revision, settings, plan: freezePlan(plan), answers, plain }]);
@@ -101,9 +95,11 @@ function settingsOf(resourceClass: ResourceClass): readonly unknown[] {
   return [maxPageSize, defaultPageSize, maxIncludeDepth, maxIncludes, maxFilterValues, defaultSort];
 }
 
-function sameSettings(a: readonly unknown[], b: readonly unknown[]): boolean {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
+/** Whether a remembered plan may serve this request: same configuration, same settings, every guard answering as it did. */
+function reusable<E extends Entry>(entry: E | undefined, revision: number, settings: readonly unknown[]): entry is E {
+  if (!entry || entry.revision !== revision) return false;
+  for (let i = 0; i < settings.length; i++) if (entry.settings[i] !== settings[i]) return false;
+  return stillAnswered(entry.answers);
 }
 
 function cacheKey(params: QueryParams, options: BuildOptions): string | undefined {

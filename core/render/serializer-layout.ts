@@ -1,5 +1,5 @@
 import type { AttributeBlock, AttributeDefinition } from '../resource/attribute.ts';
-import { answersHold, noteAnswers, recordingGuards, type GuardAnswer } from '../resource/guard-answers.ts';
+import { recordingGuards, stillAnswered, type GuardAnswer } from '../resource/guard-answers.ts';
 import { resolveGuard, type ResolvedGuard } from '../resource/guard.ts';
 import type { RelationshipDefinition } from '../resource/relationship-definition.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
@@ -57,10 +57,7 @@ export function serializerLayout(resource: ResourceBase, fields?: ReadonlySet<st
   if (!byExtra) byFields.set(fields ?? EVERY_FIELD, (byExtra = new WeakMap()));
   const revision = configurationRevision();
   const hit = byExtra.get(extraFields ?? EVERY_FIELD);
-  if (hit && hit.revision === revision && answersHold(hit.answers)) {
-    noteAnswers(hit.answers);
-    return hit.layout;
-  }
+  if (hit && hit.revision === revision && stillAnswered(hit.answers)) return hit.layout;
   const { value: layout, answers } = recordingGuards(() => compileLayout(resource, fields, extraFields));
   if (answers !== undefined) byExtra.set(extraFields ?? EVERY_FIELD, { revision, layout, answers });
   return layout;

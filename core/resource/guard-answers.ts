@@ -52,14 +52,25 @@ export function noteGuard(fn: GuardFunction, receiver: object, arity: number, an
 }
 
 /** A reused result's answers count for the recording under way, as if its build had run there. */
-export function noteAnswers(answers: GuardAnswers): void {
+function noteAnswers(answers: GuardAnswers): void {
   if (recording === undefined) return;
   if (answers === undefined) recording.replayable = false;
   else recording.answers.push(...answers);
 }
 
+/**
+ * Whether a remembered result may serve this request: every guard it
+ * recorded still answers the same, asked now. Its answers then count for
+ * the recording under way, as if it had been built here.
+ */
+export function stillAnswered(answers: readonly GuardAnswer[]): boolean {
+  if (!answersHold(answers)) return false;
+  noteAnswers(answers);
+  return true;
+}
+
 /** Whether every guard still answers as recorded, asked now (for the current request's context). */
-export function answersHold(answers: readonly GuardAnswer[]): boolean {
+function answersHold(answers: readonly GuardAnswer[]): boolean {
   let receivers: Map<Receiver, object> | undefined;
   for (const { fn, receiver, answer } of answers) {
     receivers ??= new Map();

@@ -1,8 +1,8 @@
 import type { RelatedCondition } from '../adapter/adapter.ts';
 import { muralConfig } from '../config.ts';
 import { choosePrefetch, scorePrefetch, timeLoad } from './prefetch-choice.ts';
-import { buildNodeQuery } from '../query/build-query.ts';
-import { nodeQueryParams, type NodeParams } from '../query/deep-params.ts';
+import type { NodeParams } from '../query/deep-params.ts';
+import { plannedNodeQuery } from '../query/plan-cache.ts';
 import type { IncludeNode } from '../query/include-tree.ts';
 import type { QueryPlan } from '../query/query-plan.ts';
 import { loadRecords, scopeRecords } from '../read/load-records.ts';
@@ -138,7 +138,8 @@ function startPrefetch(relationship: RelationshipDefinition, node: IncludeNode, 
     const { adapter } = resource;
     // the same database as the parents, whose adapter said its reads run side by side
     if (!adapter.filterRelated || !adapter.nestsScope?.(resource.baseScope(), parentScope)) return undefined;
-    plan = buildNodeQuery(resource, parentPlan, node, nodeQueryParams(parentPlan.nodeParams.get(node)!));
+    // prefetchable: no params block, so the node's remembered plan serves (the usual load after a miss finds it too)
+    plan = plannedNodeQuery(resource, parentPlan, node);
   } catch {
     // the usual load, after the parents, meets the same problem and reports it where it always has
     return undefined;
