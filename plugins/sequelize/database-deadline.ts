@@ -17,6 +17,7 @@ export interface Watch {
 type Query = (sql: unknown, options?: QueryOptions) => Promise<unknown>;
 interface QueryOptions {
   transaction?: Transaction | null;
+  type?: string;
   completesTransaction?: boolean;
 }
 type Acquire = (options: object | undefined, watch: Watch | undefined) => Promise<object>;
@@ -111,7 +112,8 @@ function untilDeadline(watch: Watch, acquiring: Promise<object>, release: (conne
   });
 }
 
-type Kind = 'statement' | 'commit' | 'rollback';
+/** `read`: a statement known to change nothing (a SELECT). */
+type Kind = 'read' | 'statement' | 'commit' | 'rollback';
 
 /** The transaction Sequelize itself picks for a query given none, when CLS is on. */
 function clsTransaction(): Transaction | undefined {
@@ -120,7 +122,7 @@ function clsTransaction(): Transaction | undefined {
 }
 
 function kindOf(sql: unknown, options: QueryOptions): Kind {
-  if (!options.completesTransaction) return 'statement';
+  if (!options.completesTransaction) return options.type === 'SELECT' || (typeof sql === 'string' && /^\s*SELECT\b/i.test(sql)) ? 'read' : 'statement';
   return typeof sql === 'string' && /^\s*COMMIT/i.test(sql) ? 'commit' : 'rollback';
 }
 
@@ -144,9 +146,15 @@ export async function withinDeadline<T>(
   if (kind === 'commit') return run(undefined);
   const connection = (transaction as unknown as { connection?: object } | undefined)?.connection;
   const watch: Watch = { deadline, connection, cancelled: false };
-  const timer = setTimeout(() => cancel(sequelize, watch), timeLeft(deadline));
+  const early = answersAtDeadline(sequelize, transaction, kind);
+  let expire: ((error: DatabaseTimeout) => void) | undefined;
+  const timer = setTimeout(() => {
+    cancel(sequelize, watch);
+    expire?.(new DatabaseTimeout(deadline.timeout));
+  }, timeLeft(deadline));
   try {
-    const result = await run(watch);
+    const running = run(watch);
+    const result = await (early ? untilExpired(running, (reject) => (expire = reject)) : running);
     if (watch.cancelled) throw new DatabaseTimeout(deadline.timeout);
     return result;
   } catch (error) {
@@ -157,8 +165,30 @@ export async function withinDeadline<T>(
     throw new ServiceUnavailable('database_interrupted', 'Another request cancelled a statement this write shared a connection with; nothing was written');
   } finally {
     clearTimeout(timer);
-    if (watch.cancelling) await watch.cancelling;
+    if (watch.cancelling && !early) await watch.cancelling;
   }
+}
+
+/**
+ * A read (a SELECT) outside a transaction on a server answers its 503 at the deadline,
+ * while the cancel (a connection of its own, then the killed statement's
+ * error) finishes behind it: under load that took seconds on MySQL. Its
+ * connection goes back to the pool only once the cancel is over (see
+ * `releaseConnection` in enforceDeadlines), so no other statement meets the
+ * cancel. Any other statement waits for its statement to stop, so that a
+ * 503 never comes before a write is over or rolled back; SQLite's
+ * `interrupt()` is immediate anyway.
+ */
+function answersAtDeadline(sequelize: Sequelize, transaction: Transaction | undefined, kind: Kind): boolean {
+  return kind === 'read' && transaction === undefined && sequelize.getDialect() !== 'sqlite';
+}
+
+/** `running`'s outcome, or the rejection `onExpiry` is handed first; `running` settling later is then ignored. */
+function untilExpired<T>(running: Promise<T>, onExpiry: (reject: (error: DatabaseTimeout) => void) => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    running.then(resolve, reject);
+    onExpiry(reject);
+  });
 }
 
 /** A cancel under way on `connection`, which must be over before the connection runs anything else. */

@@ -51,9 +51,9 @@ export function selectThroughDriver(sequelize: Sequelize, sql: string, transacti
   const postgres = sequelize.getDialect() === 'postgres';
   const types = options.plain && postgres ? plainRowTypes(internals) : undefined;
   const run = (connection: unknown, one: string) => runner(connection, one, types);
-  const runOne = (one: string) => withinDeadline(sequelize, transaction, 'statement', (watch) => selectDirectly(sequelize, internals, run, one, transaction, watch));
+  const runOne = (one: string) => withinDeadline(sequelize, transaction, 'read', (watch) => selectDirectly(sequelize, internals, run, one, transaction, watch));
   if (transaction || !postgres) return runOne(sql);
-  const runMany = (statements: readonly string[]) => withinDeadline(sequelize, undefined, 'statement', (watch) => selectManyDirectly(sequelize, internals, statements, types, watch));
+  const runMany = (statements: readonly string[]) => withinDeadline(sequelize, undefined, 'read', (watch) => selectManyDirectly(sequelize, internals, statements, types, watch));
   // plain rows and rows for model instances cannot share one query's parsers
   return batchedSelect(sequelize, sql, runMany, runOne, types ? 'plain' : 'models');
 }

@@ -1,8 +1,8 @@
-import { Op, Sequelize, Utils, type FindOptions, type Model, type ModelStatic, type WhereOptions } from 'sequelize';
+import { Op, Sequelize, type Model, type ModelStatic, type WhereOptions } from 'sequelize';
 import type { RelatedCondition, RelatedLink, RelatedSortStep, SortDirection } from '../../core/index.ts';
 import { ResourceConfigurationError } from '../../core/index.ts';
 import { SequelizeScope } from './sequelize-scope.ts';
-import { generatorOf } from './select-sql.ts';
+import { conditionsSql, generatorOf } from './select-sql.ts';
 
 type Literal = ReturnType<typeof Sequelize.literal>;
 
@@ -100,9 +100,8 @@ function whereSql(scope: SequelizeScope): string {
   const deletedAt = internals._timestampAttributes?.deletedAt;
   if (internals.options.paranoid && deletedAt) conditions.push({ [deletedAt]: null });
   if (conditions.length === 0) return '';
-  const where = conditions.length === 1 ? conditions[0]! : { [Op.and]: conditions };
-  const mapped = Utils.mapWhereFieldNames(where as never, model as never) as FindOptions['where'];
-  return generatorOf(model).getWhereConditions(mapped, quote(model)(model.name), model, { model });
+  // one condition is most often a sideload's `key IN (ids)`, which conditionsSql writes without Sequelize's walk
+  return conditionsSql(model, conditions.length === 1 ? conditions[0]! : { [Op.and]: conditions });
 }
 
 /** Whether `scope` can be a subquery of a query on `model`: the same database, and no joins or grouping (see `whereSql`). */

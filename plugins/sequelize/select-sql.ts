@@ -114,12 +114,20 @@ function shapeOf(model: ModelStatic<Model>): Shape {
 
 /** ` WHERE …` for conditions written against the model, or nothing. */
 function whereSql(model: ModelStatic<Model>, shape: Shape, conditions: FindOptions['where']): string {
+  const where = conditionsSql(model, conditions, shape);
+  return where ? ` WHERE ${where}` : '';
+}
+
+/**
+ * Conditions written against the model as SQL qualified by its alias
+ * (empty for none): what a WHERE clause or a subquery's holds.
+ */
+export function conditionsSql(model: ModelStatic<Model>, conditions: FindOptions['where'], shape = shapeOf(model)): string {
   if (!conditions) return '';
   const ids = idList(model, conditions);
-  if (ids !== undefined) return ` WHERE ${ids}`;
+  if (ids !== undefined) return ids;
   const mapped = shape.renamesFields ? Utils.mapWhereFieldNames(conditions as never, model as never) : conditions;
-  const where = generatorOf(model).getWhereConditions(mapped, shape.as, model, { model });
-  return where ? ` WHERE ${where}` : '';
+  return generatorOf(model).getWhereConditions(mapped, shape.as, model, { model });
 }
 
 /**

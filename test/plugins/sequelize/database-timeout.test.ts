@@ -94,7 +94,7 @@ for (const db of testDatabases('database_timeout')) {
     const started = Date.now();
     const response = await client.get('/people?filter[slow]=true');
     expectTimeout(t, response, Date.now() - started);
-    // the cancel is complete before the answer; give the server a moment to retire the statement
+    // on a server the answer goes out at the limit and the cancel lands just after: give it a moment to retire the statement
     for (let i = 0; i < 50 && (await stillRunning()) > 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
     t.is(await stillRunning(), 0, 'no statement of the request is still running');
     const next = await client.get('/people?sort=id');
@@ -223,6 +223,52 @@ for (const db of testDatabases('database_timeout_pool').filter((d) => d.name !==
     } finally {
       release();
       await holding;
+      await client.close();
+      await sequelize.close();
+    }
+  });
+}
+
+/** How long the slow-cancel test's cancel takes to reach the server: far past the limit and its allowance. */
+const CANCEL_DELAY = 4000;
+
+for (const db of testDatabases('database_timeout_slow_cancel').filter((d) => d.name !== 'sqlite')) {
+  test(`${db.name}: a read answers 503 at its limit while a slow cancel finishes behind it, and its connection serves nothing else before the cancel is over`, async (t) => {
+    // one connection: the read that follows can only run on the cancelled read's connection
+    const sequelize = await openDatabase(db, undefined, { pool: { max: 1 } });
+    const model = await definePeople(sequelize);
+    const SlowPeople = slowPeople(sequelize, model, SLOW[db.name]);
+    const client = await serve(express().use(muralRouter({ resources: [SlowPeople] })));
+    const manager = (sequelize as unknown as { connectionManager: { _connect(config: unknown): Promise<object> } }).connectionManager;
+    const connect = manager._connect.bind(manager);
+    let cancels = 0;
+    try {
+      t.is((await client.get('/people')).status, 200, 'the pool holds its one connection');
+      // a cancel goes over a connection of its own: here it takes seconds to open, as on a loaded server
+      manager._connect = async (config) => {
+        cancels++;
+        await new Promise((resolve) => setTimeout(resolve, CANCEL_DELAY));
+        return connect(config);
+      };
+      let started = Date.now();
+      const response = await client.get('/people?filter[slow]=true');
+      t.is(response.status, 503, response.text);
+      t.like((response.body as { errors: unknown[] }).errors[0], { code: 'database_timeout' });
+      t.true(Date.now() - started < TIMEOUT + LATE, `answered after ${Date.now() - started} ms, the cancel taking ${CANCEL_DELAY} ms`);
+      // the connection comes back once the cancel has landed: the next read waits for it and is not cancelled by it
+      started = Date.now();
+      const after = (await withDeadline(() => SlowPeople.all({ sort: 'id' }).data, { timeout: 30_000, fresh: true })) as unknown[];
+      t.is(after.length, PEOPLE.length);
+      t.is(cancels, 1);
+      // in-process reads answer on time too
+      started = Date.now();
+      await t.throwsAsync(SlowPeople.all({ filter: { slow: true } }).data, { instanceOf: DatabaseTimeout });
+      t.true(Date.now() - started < TIMEOUT + LATE, `answered after ${Date.now() - started} ms`);
+      const again = (await withDeadline(() => SlowPeople.all({ sort: 'id' }).data, { timeout: 30_000, fresh: true })) as unknown[];
+      t.is(again.length, PEOPLE.length);
+      t.is(cancels, 2);
+    } finally {
+      manager._connect = connect;
       await client.close();
       await sequelize.close();
     }
