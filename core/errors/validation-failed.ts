@@ -6,6 +6,11 @@ export interface ValidationIssue {
   attribute?: string;
   message: string;
   code: string;
+  /**
+   * The member of the record's resource object the issue points at when it
+   * is not the attribute: `/type`, or `` for the object itself.
+   */
+  member?: string;
 }
 
 /** Where an invalid record sits in the written graph. */
@@ -34,7 +39,7 @@ export class ValidationFailed extends MuralError {
   override toJsonapiErrors(): JsonApiErrorObject[] {
     return this.issues.map(({ location, issue }) => {
       const detail = issue.attribute ? `${humanize(issue.attribute)} ${issue.message}` : issue.message;
-      const pointer = issue.attribute && location.pointer !== null ? `${location.pointer}/attributes/${issue.attribute}` : null;
+      const pointer = location.pointer === null ? null : issue.member !== undefined ? location.pointer + issue.member : issue.attribute ? `${location.pointer}/attributes/${issue.attribute}` : null;
       const base = { attribute: issue.attribute ?? null, message: issue.message, code: issue.code };
       const rel = location.relationship;
       const meta = rel

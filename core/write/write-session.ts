@@ -3,6 +3,7 @@ import { RecordNotFound, UnwritableError, ValidationFailed, type RecordLocation,
 import type { ResourceBase } from '../resource/resource-base.ts';
 import { versionAttributeOf } from '../conditional/version.ts';
 import { checkPrecondition } from './check-precondition.ts';
+import { placedIssue } from './issue-placement.ts';
 import { attributeWritable } from './writable.ts';
 import type { WriteNode } from './write-node.ts';
 
@@ -63,7 +64,7 @@ export class WriteSession {
   }
 
   addProblems(node: WriteNode, problems: ReadonlyArray<ValidationIssue>): void {
-    for (const issue of problems) this.issues.push({ location: node.location, issue });
+    for (const issue of problems) this.issues.push({ location: node.location, issue: placedIssue(node.resource, issue) });
   }
 
   throwIfInvalid(): void {

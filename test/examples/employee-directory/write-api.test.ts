@@ -100,6 +100,23 @@ for (const db of testDatabases()) {
     t.is((await dir.models.Milestone.findByPk(Number(epic.body.included![0]!.id)))!.epic_id, Number(epic.body.data.id));
   });
 
+  test.serial(`${db.name}: POST to a polymorphic parent as the parent's own type is a 422 at /data/type naming the types, and writes nothing`, async (t) => {
+    const before = await dir.models.Task.count();
+    const response = await send('POST', '/api/v1/tasks', { data: { type: 'tasks', attributes: { title: 'Which kind?' } } });
+    t.is(response.status, 422);
+    t.deepEqual(response.body.errors, [
+      {
+        code: 'unprocessable_entity',
+        status: '422',
+        title: 'Validation Error',
+        detail: 'A tasks record is created as one of its types: bugs, features, epics',
+        source: { pointer: '/data/type' },
+        meta: { attribute: null, message: 'A tasks record is created as one of its types: bugs, features, epics', code: 'polymorphic_type_required' },
+      },
+    ]);
+    t.is(await dir.models.Task.count(), before);
+  });
+
   test.serial(`${db.name}: a polymorphic child's endpoint takes its own type only, and has only its own relationships`, async (t) => {
     const before = await tableCounts(dir.models);
     const created = await send('POST', '/api/v1/bugs', { data: { type: 'features', attributes: { title: 'Sneaky', points: 3 } } });
