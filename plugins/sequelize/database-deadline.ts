@@ -2,6 +2,7 @@ import { Sequelize, type Transaction } from 'sequelize';
 import { currentDeadline, currentStatement, DatabaseTimeout, ServiceUnavailable, timeLeft, withStatement, type Deadline } from '../../core/index.ts';
 import { cancelStatement, interruptedByCancel, type ConnectionManager } from './cancel-statement.ts';
 import { catchEarlyClientErrors } from './postgres-client-errors.ts';
+import { lightenCheckout } from './pool-checkout.ts';
 import { routeReads } from './read-replicas.ts';
 
 /** One statement run under a deadline: the connection it runs on, once known, and whether it was cancelled. */
@@ -45,6 +46,7 @@ export function enforceDeadlines(sequelize: Sequelize): void {
   enforced.add(sequelize);
   // the first use of an instance is where Mural prepares its connections too
   catchEarlyClientErrors(sequelize);
+  lightenCheckout(sequelize);
   // beneath the deadline's wait for a connection, so falling back to the primary counts against the same deadline
   routeReads(sequelize);
   const query = sequelize.query.bind(sequelize) as Query;
