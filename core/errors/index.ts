@@ -7,6 +7,7 @@ export { ValidationFailed, UnwritableError, humanize, type ValidationIssue, type
 export { ServiceUnavailable } from './service-unavailable.ts';
 export { DatabaseTimeout } from './database-timeout.ts';
 export { RequestTooLarge } from './request-too-large.ts';
+export { RequestTimeout } from './request-timeout.ts';
 export { Forbidden, UnsupportedOperation } from './forbidden.ts';
 export { OperationFailed } from './operation-failed.ts';
 export { NotAcceptable, UnsupportedMediaType } from './media-type.ts';

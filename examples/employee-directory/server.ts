@@ -1,7 +1,8 @@
 import cluster from 'node:cluster';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Sequelize } from 'sequelize';
-import { answerClientErrors, gracefulShutdown, muralHealth } from 'mural/express';
+import { answerClientErrors, gracefulShutdown, limitSlowClients, muralHealth } from 'mural/express';
 import { connect } from './db/connection.ts';
 import type { Models } from './db/models/index.ts';
 import { seedIfEmpty } from './db/seed.ts';
@@ -43,10 +44,13 @@ function sqliteWithWorkers(): void {
 
 function serve(): void {
   app.get('/health', muralHealth({ check: () => sequelize.query('SELECT 1') }));
-  const server = app.listen(Number(process.env.PORT ?? 3000), () => {
+  // limits checked every second, not Node's 30 s (limitSlowClients)
+  const server = createServer({ connectionsCheckingInterval: 1000 }, app).listen(Number(process.env.PORT ?? 3000), () => {
     const { port } = server.address() as AddressInfo;
     if (cluster.isPrimary) announce(port, '');
   });
+  // a client gets 10 s to send its headers and 30 s for its whole request, not Node's 60 s and 5 minutes
+  limitSlowClients(server);
   // SIGTERM/SIGINT: finish in-flight requests, then close the pool and exit
   gracefulShutdown(server, { close: () => sequelize.close() });
   // URLs and headers too long for Node get a JSON:API 431 rather than a bare status line

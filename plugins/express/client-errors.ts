@@ -1,11 +1,12 @@
 import { maxHeaderSize, STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { BadRequestError, jsonapiMember, JSONAPI_MEDIA_TYPE, MuralError, RequestTooLarge } from '../../core/index.ts';
+import { BadRequestError, jsonapiMember, JSONAPI_MEDIA_TYPE, MuralError, RequestTimeout, RequestTooLarge } from '../../core/index.ts';
 
 /**
  * Requests Node refuses before Express sees them (a URL or headers over
- * `maxHeaderSize`, 16 KiB by default; bytes that are not HTTP) get Node's
- * bare status line, or a reset. This answers them as JSON:API instead:
+ * `maxHeaderSize`, 16 KiB by default; bytes that are not HTTP; a request
+ * that did not arrive within `limitSlowClients`' limits) get Node's bare
+ * status line, or a reset. This answers them as JSON:API instead:
  *
  *   const server = app.listen(3000);
  *   answerClientErrors(server);
@@ -16,11 +17,6 @@ export function answerClientErrors(server: Server): Server {
     // a reset peer cannot be answered; a response already under way cannot be replaced
     if (error.code === 'ECONNRESET' || !socket.writable || message?.headersSent) {
       socket.destroy();
-      return;
-    }
-    if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-      // the client stopped sending: there is no request to answer, as Node has it
-      socket.end('HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n');
       return;
     }
     const refusal = refusalFor(error, server);
@@ -34,6 +30,10 @@ export function answerClientErrors(server: Server): Server {
 }
 
 function refusalFor(error: NodeJS.ErrnoException, server: Server): MuralError {
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    // the client stopped sending before its request was complete (limitSlowClients)
+    return new RequestTimeout(`The request did not arrive in time: ${server.headersTimeout} ms are allowed for its URL and headers, ${server.requestTimeout} ms for all of it`);
+  }
   if (error.code === 'HPE_HEADER_OVERFLOW') {
     const limit = (server as { maxHeaderSize?: number }).maxHeaderSize ?? maxHeaderSize;
     return new RequestTooLarge(431, 'headers_too_large', `The URL and headers of the request are over ${limit} bytes`);

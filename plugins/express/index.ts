@@ -7,3 +7,4 @@ export { expressPlugin } from './plugin.ts';
 export { muralHealth, type MuralHealthOptions } from './health.ts';
 export { gracefulShutdown, type GracefulShutdownOptions } from './graceful-shutdown.ts';
 export { answerClientErrors } from './client-errors.ts';
+export { limitSlowClients, type SlowClientLimits } from './slow-clients.ts';

@@ -9,7 +9,7 @@ import { expectTypeOf } from 'expect-type';
 import { DataTypes, Model, Sequelize, type CreationOptional, type InferAttributes, type InferCreationAttributes } from 'sequelize';
 import { Resource, type MuralContext } from 'mural';
 import {
-  answerClientErrors, expressPlugin, gracefulShutdown, JSONAPI_MEDIA_TYPE, muralHealth, muralRouter, sendError,
+  answerClientErrors, expressPlugin, gracefulShutdown, JSONAPI_MEDIA_TYPE, limitSlowClients, muralHealth, muralRouter, sendError,
   type ExplorerDocument, type MuralOpenApiOptions, type MuralRouterOptions,
 } from 'mural/express';
 import { SequelizeAdapter } from 'mural/sequelize';
@@ -69,6 +69,7 @@ app.get('/health', muralHealth({ check: () => sequelize.query('SELECT 1') }));
 app.get('/ready', muralHealth({ check: () => sequelize.authenticate(), timeout: 500 }));
 const server = app.listen(process.env.PORT ?? 3000);
 expectTypeOf(answerClientErrors(server)).toEqualTypeOf<Server>();
+expectTypeOf(limitSlowClients(server, { headersTimeout: 10_000, requestTimeout: 30_000 })).toEqualTypeOf<Server>();
 const shutdown = gracefulShutdown(server, { close: () => sequelize.close(), timeout: 10_000 });
 expectTypeOf(shutdown).toEqualTypeOf<() => Promise<number>>();
 gracefulShutdown(server, { signals: [], exit: (code) => console.log(code) });

@@ -3,7 +3,7 @@ import express from 'express';
 import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { answerClientErrors, muralRouter } from '../../../plugins/express/index.ts';
+import { answerClientErrors, limitSlowClients, muralRouter } from '../../../plugins/express/index.ts';
 import { directoryServer } from '../../support/directory-server.ts';
 import { serve } from '../../support/http.ts';
 
@@ -151,4 +151,82 @@ test.serial('bytes that are not HTTP get a JSON:API 400', async (t) => {
   } finally {
     server.close();
   }
+});
+
+/** A server whose slow-client limits are short enough to test: 300 ms for headers, 600 ms for a whole request, checked every 50 ms. */
+async function listenWithLimits(): Promise<{ server: Server; port: number }> {
+  const server = limitSlowClients(answerClientErrors(createServer({ connectionsCheckingInterval: 50 }, dir.app)), { headersTimeout: 300, requestTimeout: 600 });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, port: (server.address() as AddressInfo).port };
+}
+
+/** Sends `parts` one by one, `gap` ms apart, then waits for the server's answer and close. */
+function trickle(port: number, parts: string[], gap: number): Promise<{ text: string; elapsed: number }> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const socket = connect(port, '127.0.0.1');
+    let text = '';
+    const timers: NodeJS.Timeout[] = [];
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk) => (text += chunk));
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      timers.forEach(clearTimeout);
+      resolve({ text, elapsed: Date.now() - started });
+    });
+    socket.on('connect', () => parts.forEach((part, i) => timers.push(setTimeout(() => socket.writable && socket.write(part), i * gap))));
+    socket.setTimeout(10_000, () => socket.destroy());
+  });
+}
+
+const TIMED_OUT = {
+  errors: [{ status: '408', code: 'request_timeout', title: 'Request Timeout', detail: 'The request did not arrive in time: 300 ms are allowed for its URL and headers, 600 ms for all of it' }],
+  jsonapi: { version: '1.1' },
+};
+
+test.serial('limitSlowClients: headers that stop arriving are cut off with a JSON:API 408 once headersTimeout passes, and the server goes on serving', async (t) => {
+  const { server, port } = await listenWithLimits();
+  try {
+    const stalled = trickle(port, ['GET /api/v1/employees HTTP/1.1\r\n', 'Host: localhost\r\n'], 100);
+    t.is((await fetch(`http://127.0.0.1:${port}/api/v1/employees?page[size]=1`)).status, 200, 'other clients are served meanwhile');
+    const { text, elapsed } = await stalled;
+    const response = parseRaw(text);
+    t.is(response.status, 408);
+    t.is(response.contentType, 'application/vnd.api+json');
+    t.deepEqual(response.body, TIMED_OUT);
+    t.true(elapsed >= 300 && elapsed < 2000, `cut off after ${elapsed} ms`);
+  } finally {
+    server.close();
+  }
+});
+
+test.serial('limitSlowClients: a body trickled past requestTimeout is cut off with a 408, and nothing is written', async (t) => {
+  const { server, port } = await listenWithLimits();
+  try {
+    const before = await dir.models.Employee.count();
+    const body = JSON.stringify(employee('Trickled'));
+    const head = `POST /api/v1/employees HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/vnd.api+json\r\nContent-Length: ${body.length}\r\n\r\n`;
+    // the headers at once, then the body ten bytes every 150 ms: the whole would take seconds
+    const chunks = body.match(/[\s\S]{1,10}/g)!;
+    const { text, elapsed } = await trickle(port, [head, ...chunks], 150);
+    const response = parseRaw(text);
+    t.is(response.status, 408);
+    t.deepEqual(response.body, TIMED_OUT);
+    t.true(elapsed >= 600 && elapsed < 2500, `cut off after ${elapsed} ms`);
+    t.is(await dir.models.Employee.count(), before);
+    t.is(await dir.models.Employee.count({ where: { first_name: 'Trickled' } }), 0);
+    t.is((await fetch(`http://127.0.0.1:${port}/api/v1/employees?page[size]=1`)).status, 200, 'the server goes on serving');
+  } finally {
+    server.close();
+  }
+});
+
+test.serial('limitSlowClients refuses limits that are not positive, or a request limit shorter than the headers\' own', (t) => {
+  const server = createServer();
+  t.throws(() => limitSlowClients(server, { headersTimeout: 0 }), { instanceOf: RangeError });
+  t.throws(() => limitSlowClients(server, { requestTimeout: Number.NaN }), { instanceOf: RangeError });
+  t.throws(() => limitSlowClients(server, { headersTimeout: 5000, requestTimeout: 1000 }), { instanceOf: RangeError, message: /longer than requestTimeout/ });
+  limitSlowClients(server);
+  t.is(server.headersTimeout, 10_000);
+  t.is(server.requestTimeout, 30_000);
 });
