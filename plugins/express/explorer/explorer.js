@@ -62,7 +62,7 @@ function select(name, focus = true) {
   fill($('resource-details'), resourceDetails(resource, { ...endpoint, select }));
   $('resource').hidden = false;
   $('query').hidden = !endpoint.index;
-  fill($('query-form'), queryControls(resource));
+  fill($('query-form'), queryControls(resource, state.schema.resources));
   showBuiltUrl();
   if (focus) $('resource-title').focus();
 }

@@ -1,4 +1,5 @@
 import { h } from './dom.js';
+import { relatedFilters, relatedSorts } from './related-paths.js';
 
 let rowId = 0;
 
@@ -7,13 +8,15 @@ let rowId = 0;
  * rows are added and removed with buttons, so a keyboard does everything.
  * `read(form)` turns the controls back into the query `queryUrl` takes.
  */
-export function queryControls(resource) {
+export function queryControls(resource, resources) {
   const filters = Object.entries(resource.filters);
-  const sorts = Object.keys(resource.sorts);
+  const related = relatedFilters(resources, resource);
+  const sorts = [...Object.keys(resource.sorts), ...relatedSorts(resources, resource)];
   const readable = Object.entries(resource.attributes).filter(([, a]) => a.readable !== false).map(([name]) => name);
   return [
     h('fieldset', { 'data-part': 'filters' }, h('legend', {}, 'Filters'), h('div', { className: 'rows' }),
-      filters.length > 0 ? h('button', { type: 'button', onclick: (e) => addRow(e, () => filterRow(filters)) }, 'Add filter') : h('p', { className: 'empty' }, 'none')),
+      filters.length > 0 ? h('button', { type: 'button', onclick: (e) => addRow(e, () => filterRow(filters)) }, 'Add filter') : h('p', { className: 'empty' }, 'none'),
+      related.length > 0 ? h('button', { type: 'button', onclick: (e) => addRow(e, () => relatedFilterRow(related)) }, 'Add related filter') : null),
     h('fieldset', { 'data-part': 'sorts' }, h('legend', {}, 'Sort'), h('div', { className: 'rows' }),
       sorts.length > 0 ? h('button', { type: 'button', onclick: (e) => addRow(e, () => sortRow(sorts)) }, 'Add sort') : h('p', { className: 'empty' }, 'none')),
     checkboxes('Include', 'include', Object.keys(resource.relationships)),
@@ -32,7 +35,9 @@ export function readQuery(form) {
   const rows = (part) => [...form.querySelectorAll(`[data-part="${part}"] .row`)];
   const checked = (name) => [...form.querySelectorAll(`input[name="${name}"]:checked`)].map((input) => input.value);
   return {
-    filters: rows('filters').map((row) => ({ name: value(row, 'filter'), operator: value(row, 'operator'), value: value(row, 'value') })),
+    filters: rows('filters').filter((row) => !row.classList.contains('related')).map((row) => ({ name: value(row, 'filter'), operator: value(row, 'operator'), value: value(row, 'value') })),
+    related: rows('filters').filter((row) => row.classList.contains('related'))
+      .map((row) => ({ negated: value(row, 'has') === 'has_no', path: value(row, 'filter'), operator: value(row, 'operator'), value: value(row, 'value') })),
     sorts: rows('sorts').map((row) => ({ name: value(row, 'sort'), descending: value(row, 'direction') === 'desc' })),
     include: checked('include'),
     fields: checked('fields'),
@@ -76,6 +81,23 @@ function filterRow(filters) {
     h('label', { for: `operator-${id}` }, 'Operator'), operator,
     h('label', { for: `value-${id}` }, 'Value'), h('input', { name: 'value', id: `value-${id}`, type: 'text', autocomplete: 'off' }),
     removeButton('filter'));
+}
+
+/** `filter[has]` / `filter[has_no]`: parents by whether one related record matches. */
+function relatedFilterRow(related) {
+  const id = ++rowId;
+  const operator = h('select', { name: 'operator', id: `operator-${id}` });
+  const fillOperators = (name) => operator.replaceChildren(...related.find((f) => f.name === name).operators.map((op) => h('option', {}, op)));
+  const path = h('select', { name: 'filter', id: `filter-${id}`, onchange: (event) => fillOperators(event.target.value) },
+    related.map((f) => h('option', { value: f.name }, `${f.name} (${f.type})`)));
+  fillOperators(related[0].name);
+  return h('div', { className: 'row related' },
+    h('label', { for: `has-${id}` }, 'Records with'),
+    h('select', { name: 'has', id: `has-${id}` }, h('option', { value: 'has' }, 'a related record (has)'), h('option', { value: 'has_no' }, 'no related record (has_no)')),
+    h('label', { for: `filter-${id}` }, 'Related filter'), path,
+    h('label', { for: `operator-${id}` }, 'Operator'), operator,
+    h('label', { for: `value-${id}` }, 'Value'), h('input', { name: 'value', id: `value-${id}`, type: 'text', autocomplete: 'off' }),
+    removeButton('related filter'));
 }
 
 function sortRow(sorts) {

@@ -1,6 +1,7 @@
 /**
  * The URL of an index query, from what the builder holds:
- * `{ filters: [{ name, operator, value }], sorts: [{ name, descending }],
+ * `{ filters: [{ name, operator, value }], related: [{ negated, path, operator, value }],
+ *    sorts: [{ name, descending }],
  *    include: [], fields: [], extraFields: [], stats: [{ name, calculation }],
  *    page: { number, size } }`.
  * Brackets stay readable, as the README writes them; values are percent-encoded
@@ -10,6 +11,9 @@ export function queryUrl(path, type, query) {
   const parts = [];
   for (const { name, operator, value } of query.filters) {
     if (name && operator) parts.push(`filter[${name}][${operator}]=${encode(value)}`);
+  }
+  for (const { negated, path, operator, value } of query.related ?? []) {
+    if (path && operator) parts.push(`filter[${negated ? 'has_no' : 'has'}][${path}][${operator}]=${encode(value)}`);
   }
   if (query.sorts.length > 0) parts.push(`sort=${query.sorts.map((s) => `${s.descending ? '-' : ''}${s.name}`).join(',')}`);
   if (query.include.length > 0) parts.push(`include=${query.include.join(',')}`);

@@ -142,6 +142,31 @@ test.serial('a bad value shows the 400 error document, pointing at the parameter
   t.is((await api('/api/v1/employees?filter[age][eq]=abc')).errors?.[0]?.source?.parameter, 'filter[age][eq]');
 });
 
+test.serial('a related filter (filter[has]) and a related sort build the URL the README writes, and the API answers it', async (t) => {
+  await page.locator('nav button[data-resource="EmployeeResource"]').click();
+  await page.getByRole('button', { name: 'Add related filter' }).click();
+  const row = page.locator('[data-part="filters"] .row.related').last();
+  await row.getByLabel('Related filter', { exact: true }).selectOption('positions.department.name');
+  await row.getByLabel('Operator', { exact: true }).selectOption('prefix');
+  await row.getByLabel('Value', { exact: true }).fill('Eng');
+  await page.getByRole('button', { name: 'Add related filter' }).click();
+  const without = page.locator('[data-part="filters"] .row.related').last();
+  await without.getByLabel('Records with', { exact: true }).selectOption('has_no');
+  await without.getByLabel('Related filter', { exact: true }).selectOption('teams.name');
+  await without.getByLabel('Operator', { exact: true }).selectOption('eq');
+  await without.getByLabel('Value', { exact: true }).fill('Platform');
+  await page.getByRole('button', { name: 'Add sort' }).click();
+  await page.locator('[data-part="sorts"] .row').last().getByLabel('Sort by').selectOption('current_position.title');
+  const url = '/api/v1/employees?filter[has][positions.department.name][prefix]=Eng&filter[has_no][teams.name][eq]=Platform&sort=current_position.title';
+  t.is(await page.locator('#built-url').textContent(), url);
+  await page.getByRole('button', { name: 'Run query' }).click();
+  await page.locator('#result[aria-busy="false"]').waitFor();
+  t.is(await page.locator('#status').textContent(), '200 OK');
+  const expected = await api(url);
+  t.true(expected.data.length > 0, 'the seed has such employees');
+  t.deepEqual(await ids('data'), keys(expected.data));
+});
+
 test.serial('the diagram draws every Resource; guarded relationships appear, marked, only to whom the guard allows', async (t) => {
   const diagram = page.locator('#diagram-image svg');
   const drawn = () => diagram.locator('[data-resource]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-resource')).sort());

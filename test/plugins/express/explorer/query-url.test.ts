@@ -4,6 +4,7 @@ import test from 'ava';
 
 interface Query {
   filters: Array<{ name: string; operator: string; value: string }>;
+  related?: Array<{ negated: boolean; path: string; operator: string; value: string }>;
   sorts: Array<{ name: string; descending: boolean }>;
   include: string[];
   fields: string[];
@@ -49,4 +50,18 @@ test('headers: one per line, names a browser accepts, at most 20 lines', (t) => 
   t.deepEqual(parseHeaders('X-Role: admin\nAuthorization:  Bearer a:b \nno colon\n: empty\nBad Name: x'), { 'X-Role': 'admin', Authorization: 'Bearer a:b' });
   const many = Array.from({ length: 30 }, (_, i) => `X-H${i}: ${i}`).join('\n');
   t.is(Object.keys(parseHeaders(many)).length, 20);
+});
+
+test('related filters after the plain ones: filter[has] or filter[has_no], the path, the operator', (t) => {
+  const url = queryUrl('/api/v1/employees', 'employees', {
+    ...empty,
+    filters: [{ name: 'age', operator: 'gte', value: '30' }],
+    related: [
+      { negated: false, path: 'positions.department.name', operator: 'prefix', value: 'Eng & Co' },
+      { negated: true, path: 'positions.active', operator: 'eq', value: 'true' },
+      { negated: false, path: '', operator: 'eq', value: 'left out' },
+    ],
+    sorts: [{ name: 'department.name', descending: true }],
+  });
+  t.is(url, '/api/v1/employees?filter[age][gte]=30&filter[has][positions.department.name][prefix]=Eng%20%26%20Co&filter[has_no][positions.active][eq]=true&sort=-department.name');
 });
