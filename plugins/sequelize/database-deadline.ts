@@ -172,14 +172,14 @@ export async function withinDeadline<T>(
 }
 
 /**
- * A read (a SELECT) outside a transaction on a server answers its 503 at the deadline,
- * while the cancel (a connection of its own, then the killed statement's
- * error) finishes behind it: under load that took seconds on MySQL. Its
- * connection goes back to the pool only once the cancel is over (see
- * `releaseConnection` in enforceDeadlines), so no other statement meets the
- * cancel. Any other statement waits for its statement to stop, so that a
- * 503 never comes before a write is over or rolled back; SQLite's
- * `interrupt()` is immediate anyway.
+ * A read (a SELECT) outside a transaction on a server answers its 503 at
+ * the deadline, while the cancel (a connection of its own, then the killed
+ * statement's error) finishes behind it: under load that took seconds on
+ * MySQL. Its connection goes back to the pool only once the cancel is over
+ * (see `releaseConnection` in enforceDeadlines), so no other statement
+ * meets the cancel. Any other statement waits for its statement to stop,
+ * so that a 503 never comes before a write is over or rolled back;
+ * SQLite's `interrupt()` is immediate anyway.
  */
 function answersAtDeadline(sequelize: Sequelize, transaction: Transaction | undefined, kind: Kind): boolean {
   return kind === 'read' && transaction === undefined && sequelize.getDialect() !== 'sqlite';

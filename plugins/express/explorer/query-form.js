@@ -25,7 +25,13 @@ export function queryControls(resource, resources) {
     checkboxes('Stats', 'stats', Object.entries(resource.stats).flatMap(([name, calculations]) => calculations.map((c) => `${name}:${c}`))),
     h('fieldset', { 'data-part': 'page' }, h('legend', {}, 'Page'),
       h('label', {}, 'Number ', h('input', { name: 'page-number', type: 'number', min: '1', inputmode: 'numeric' })),
-      h('label', {}, 'Size ', h('input', { name: 'page-size', type: 'number', min: '1', inputmode: 'numeric', placeholder: String(resource.default_page_size) }))),
+      h('label', {}, 'Size ', h('input', { name: 'page-size', type: 'number', min: '1', inputmode: 'numeric', placeholder: String(resource.default_page_size) })),
+      // an empty page[after] enters cursor pagination; the answer's next and prev links carry the cursors
+      h('label', { className: 'check' }, h('input', { type: 'checkbox', name: 'page-cursor', onchange: (event) => {
+        const number = event.target.form.elements['page-number'];
+        number.disabled = event.target.checked;
+        if (event.target.checked) number.value = '';
+      } }), ' By cursor (page[after]; follow next and prev)')),
     h('button', { type: 'submit', className: 'primary' }, 'Run query'),
   ];
 }
@@ -43,7 +49,7 @@ export function readQuery(form) {
     fields: checked('fields'),
     extraFields: checked('extra'),
     stats: checked('stats').map((pair) => ({ name: pair.slice(0, pair.indexOf(':')), calculation: pair.slice(pair.indexOf(':') + 1) })),
-    page: { number: form.elements['page-number'].value, size: form.elements['page-size'].value },
+    page: { number: form.elements['page-number'].value, size: form.elements['page-size'].value, cursor: form.elements['page-cursor'].checked },
   };
 }
 

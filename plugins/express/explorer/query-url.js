@@ -3,7 +3,7 @@
  * `{ filters: [{ name, operator, value }], related: [{ negated, path, operator, value }],
  *    sorts: [{ name, descending }],
  *    include: [], fields: [], extraFields: [], stats: [{ name, calculation }],
- *    page: { number, size } }`.
+ *    page: { number, size, cursor } }` (`cursor`: by cursor rather than number).
  * Brackets stay readable, as the README writes them; values are percent-encoded
  * (a comma still separates several values).
  */
@@ -22,8 +22,10 @@ export function queryUrl(path, type, query) {
   const stats = new Map();
   for (const { name, calculation } of query.stats) stats.set(name, [...(stats.get(name) ?? []), calculation]);
   for (const [name, calculations] of stats) parts.push(`stats[${name}]=${calculations.join(',')}`);
-  if (query.page.number) parts.push(`page[number]=${encode(query.page.number)}`);
+  if (query.page.number && !query.page.cursor) parts.push(`page[number]=${encode(query.page.number)}`);
   if (query.page.size) parts.push(`page[size]=${encode(query.page.size)}`);
+  // an empty cursor: the first page of cursor pagination, whose links carry the next cursors
+  if (query.page.cursor) parts.push('page[after]=');
   return parts.length > 0 ? `${path}?${parts.join('&')}` : path;
 }
 

@@ -167,6 +167,29 @@ test.serial('a related filter (filter[has]) and a related sort build the URL the
   t.deepEqual(await ids('data'), keys(expected.data));
 });
 
+test.serial('by cursor: the first page asks for page[after]=, and next follows the cursor the API returned', async (t) => {
+  await page.locator('nav button[data-resource="EmployeeResource"]').click();
+  await page.getByRole('button', { name: 'Add sort' }).click();
+  const sort = page.locator('[data-part="sorts"] .row').last();
+  await sort.getByLabel('Sort by').selectOption('age');
+  await sort.getByLabel('Direction').selectOption('desc');
+  await page.getByLabel('Size').fill('2');
+  await page.getByLabel('By cursor', { exact: false }).check();
+  const url = '/api/v1/employees?sort=-age&page[size]=2&page[after]=';
+  t.is(await page.locator('#built-url').textContent(), url);
+  await page.getByRole('button', { name: 'Run query' }).click();
+  await page.locator('#result[aria-busy="false"]').waitFor();
+  const first = await api(url) as Doc & { links: { next: string } };
+  t.deepEqual(await ids('data'), keys(first.data));
+  await page.locator('nav.pages').getByRole('button', { name: 'next' }).click();
+  await page.locator('#result[aria-busy="false"]').waitFor();
+  t.is(await page.locator('#request-url').textContent(), first.links.next);
+  t.regex(first.links.next, /page\[after\]=[^&]+/);
+  t.is(await page.locator('#status').textContent(), '200 OK');
+  t.deepEqual(await ids('data'), keys((await api(first.links.next)).data));
+  t.notDeepEqual(await ids('data'), keys(first.data));
+});
+
 test.serial('the diagram draws every Resource; guarded relationships appear, marked, only to whom the guard allows', async (t) => {
   const diagram = page.locator('#diagram-image svg');
   const drawn = () => diagram.locator('[data-resource]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-resource')).sort());

@@ -10,7 +10,7 @@ interface Query {
   fields: string[];
   extraFields: string[];
   stats: Array<{ name: string; calculation: string }>;
-  page: { number: string; size: string };
+  page: { number: string; size: string; cursor?: boolean };
 }
 type Module = { queryUrl(path: string, type: string, query: Query): string; parseHeaders(text: string): Record<string, string> };
 
@@ -64,4 +64,8 @@ test('related filters after the plain ones: filter[has] or filter[has_no], the p
     sorts: [{ name: 'department.name', descending: true }],
   });
   t.is(url, '/api/v1/employees?filter[age][gte]=30&filter[has][positions.department.name][prefix]=Eng%20%26%20Co&filter[has_no][positions.active][eq]=true&sort=-department.name');
+});
+
+test('by cursor: an empty page[after] after the size, and no page number', (t) => {
+  t.is(queryUrl('/x', 'x', { ...empty, sorts: [{ name: 'age', descending: true }], page: { number: '3', size: '2', cursor: true } }), '/x?sort=-age&page[size]=2&page[after]=');
 });
