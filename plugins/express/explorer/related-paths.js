@@ -34,5 +34,5 @@ export function relatedFilters(resources, resource) {
 /** Related sorts: `department.name` for every sortable attribute at the end of a path of to-one relationships. */
 export function relatedSorts(resources, resource) {
   return paths(resources, resource, true).flatMap(({ path, resource: target }) =>
-    Object.keys(target.sorts).filter((name) => name in target.attributes).map((name) => `${path}.${name}`));
+    Object.keys(target.sorts).filter((name) => Object.hasOwn(target.attributes, name)).map((name) => `${path}.${name}`));
 }
