@@ -38,12 +38,11 @@ export function queryControls(resource, resources) {
 
 /** The query the controls hold. */
 export function readQuery(form) {
-  const rows = (part) => [...form.querySelectorAll(`[data-part="${part}"] .row`)];
+  const rows = (part, which = '') => [...form.querySelectorAll(`[data-part="${part}"] .row${which}`)];
   const checked = (name) => [...form.querySelectorAll(`input[name="${name}"]:checked`)].map((input) => input.value);
   return {
-    filters: rows('filters').filter((row) => !row.classList.contains('related')).map((row) => ({ name: value(row, 'filter'), operator: value(row, 'operator'), value: value(row, 'value') })),
-    related: rows('filters').filter((row) => row.classList.contains('related'))
-      .map((row) => ({ negated: value(row, 'has') === 'has_no', path: value(row, 'filter'), operator: value(row, 'operator'), value: value(row, 'value') })),
+    filters: rows('filters', ':not(.related)').map((row) => ({ name: value(row, 'filter'), operator: value(row, 'operator'), value: value(row, 'value') })),
+    related: rows('filters', '.related').map((row) => ({ negated: value(row, 'has') === 'has_no', path: value(row, 'filter'), operator: value(row, 'operator'), value: value(row, 'value') })),
     sorts: rows('sorts').map((row) => ({ name: value(row, 'sort'), descending: value(row, 'direction') === 'desc' })),
     include: checked('include'),
     fields: checked('fields'),
@@ -77,33 +76,32 @@ function removeButton(what) {
 
 function filterRow(filters) {
   const id = ++rowId;
-  const operator = h('select', { name: 'operator', id: `operator-${id}` });
-  const fillOperators = (name) => operator.replaceChildren(...filters.find(([n]) => n === name)[1].operators.map((op) => h('option', {}, op)));
-  const filter = h('select', { name: 'filter', id: `filter-${id}`, onchange: (event) => fillOperators(event.target.value) },
-    filters.map(([name, f]) => h('option', { value: name }, `${name} (${f.type})`)));
-  fillOperators(filters[0][0]);
-  return h('div', { className: 'row' },
-    h('label', { for: `filter-${id}` }, 'Filter'), filter,
-    h('label', { for: `operator-${id}` }, 'Operator'), operator,
-    h('label', { for: `value-${id}` }, 'Value'), h('input', { name: 'value', id: `value-${id}`, type: 'text', autocomplete: 'off' }),
-    removeButton('filter'));
+  const choices = filters.map(([name, filter]) => ({ name, type: filter.type, operators: filter.operators }));
+  return h('div', { className: 'row' }, filterControls(id, 'Filter', choices), removeButton('filter'));
 }
 
 /** `filter[has]` / `filter[has_no]`: parents by whether one related record matches. */
 function relatedFilterRow(related) {
   const id = ++rowId;
-  const operator = h('select', { name: 'operator', id: `operator-${id}` });
-  const fillOperators = (name) => operator.replaceChildren(...related.find((f) => f.name === name).operators.map((op) => h('option', {}, op)));
-  const path = h('select', { name: 'filter', id: `filter-${id}`, onchange: (event) => fillOperators(event.target.value) },
-    related.map((f) => h('option', { value: f.name }, `${f.name} (${f.type})`)));
-  fillOperators(related[0].name);
   return h('div', { className: 'row related' },
     h('label', { for: `has-${id}` }, 'Records with'),
     h('select', { name: 'has', id: `has-${id}` }, h('option', { value: 'has' }, 'a related record (has)'), h('option', { value: 'has_no' }, 'no related record (has_no)')),
-    h('label', { for: `filter-${id}` }, 'Related filter'), path,
+    filterControls(id, 'Related filter', related),
+    removeButton('related filter'));
+}
+
+/** A filter's select (`{ name, type, operators }` choices), the chosen one's operators, and the value. */
+function filterControls(id, label, choices) {
+  const operator = h('select', { name: 'operator', id: `operator-${id}` });
+  const fillOperators = (name) => operator.replaceChildren(...choices.find((c) => c.name === name).operators.map((op) => h('option', {}, op)));
+  const filter = h('select', { name: 'filter', id: `filter-${id}`, onchange: (event) => fillOperators(event.target.value) },
+    choices.map((c) => h('option', { value: c.name }, `${c.name} (${c.type})`)));
+  fillOperators(choices[0].name);
+  return [
+    h('label', { for: `filter-${id}` }, label), filter,
     h('label', { for: `operator-${id}` }, 'Operator'), operator,
     h('label', { for: `value-${id}` }, 'Value'), h('input', { name: 'value', id: `value-${id}`, type: 'text', autocomplete: 'off' }),
-    removeButton('related filter'));
+  ];
 }
 
 function sortRow(sorts) {
