@@ -32,13 +32,15 @@ const ms = (n: number) => `${n.toFixed(2)} ms`;
 const TARGET_A = 1.2;
 const TARGET_B = 0.8;
 /**
- * Rounds of scenario 1 (MURAL_BENCH_ROUNDS sets both): each round loads every
- * server in turn, in alternating order. One connection gets more: a lone
- * request waits on three round trips, so its rate follows the machine's
- * speed from second to second, and its per-round ratios spread wide (1.18
- * to 1.42 against (a) within one run of nine on the AMD EPYC machine).
+ * Rounds of scenario 1 (MURAL_BENCH_ROUNDS overrides): each round loads every
+ * server in turn, in alternating order. Nine at both loads: a lone request
+ * waits on three round trips, so its rate follows the machine's speed from
+ * second to second (per-round ratios 1.18 to 1.42 against (a) within one
+ * run on the AMD EPYC machine), and at 16 connections the per-round ratios
+ * against (a) spread from 1.06 to 1.90 on the Intel Xeon one, where a
+ * median of five decided a run's verdict by one round.
  */
-const roundsFor = (connections: number) => Number(process.env.MURAL_BENCH_ROUNDS ?? (connections === 1 ? 9 : 5));
+const roundsFor = () => Number(process.env.MURAL_BENCH_ROUNDS ?? 9);
 /** Rounds of the network-hop scenario: the proxy's timers make each request's time vary more than on loopback. */
 const HOP_ROUNDS = 21;
 
@@ -64,7 +66,7 @@ async function readScenarios(database: string, fixture: Fixture, raw: RawDriver)
   // steady state, as in-process: a second of traffic for each server before any is timed
   for (const app of Object.values(servers)) await loadTest(app, `/api/v1/employees?${INCLUDE_QUERY}`, 1, 1);
   for (const connections of [1, 16]) {
-    const rounds = roundsFor(connections);
+    const rounds = roundsFor();
     const runs = await alternateLoad(servers, `/api/v1/employees?${INCLUDE_QUERY}`, connections, rounds);
     const rps = (name: string) => median(runs[name]!.rps);
     const p99 = (name: string) => median(runs[name]!.p99);
