@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { typeFromClassName } from '../core/resource/naming.ts';
 import { CommandError, type CommandContext, type CommandDefinition } from './host/command.ts';
 import { isModulePackage } from './host/package-type.ts';
-import type { ResourceClassInfo } from './init/find-resources.ts';
+import { resourcesBuiltInFunctions, type ResourceClassInfo } from './init/find-resources.ts';
 import { planConfig, type InitFlags, type Project } from './init/plan-config.ts';
 import { terminalPrompter } from './init/prompter.ts';
 import { renderConfig, type ConfigPlan } from './init/render-config.ts';
@@ -17,7 +17,19 @@ function queryExample(classes: readonly ResourceClassInfo[]): string {
   return resource ? (resource.type ?? typeFromClassName(resource.name)) : 'RESOURCE';
 }
 
-function nextSteps(context: CommandContext, plan: ConfigPlan, classes: readonly ResourceClassInfo[], truncated: boolean): string[] {
+/** Resources only a function of the app can build: the config must call it, and `init` cannot write that call. */
+function builtInFunctions(built: ReadonlyArray<{ name: string; file: string }>, fileName: string): string[] {
+  if (built.length === 0) return [];
+  const named = built.slice(0, 3).map((c) => `${c.name} in ${c.file}`).join(', ');
+  const more = built.length > 3 ? ` and ${built.length - 3} more` : '';
+  return [
+    '',
+    `${built.length} Resource${built.length === 1 ? ' is' : 's are'} built inside functions (${named}${more}). Importing a module cannot call them,`,
+    `so ${fileName} does not load them: make its \`resources\` call the function and return the classes.`,
+  ];
+}
+
+function nextSteps(context: CommandContext, plan: ConfigPlan, classes: readonly ResourceClassInfo[], project: Project, fileName: string): string[] {
   const { generator } = plan;
   const commands: Array<[string, string]> = [
     ['guards', 'every guarded attribute, relationship, filter and sort'],
@@ -29,11 +41,15 @@ function nextSteps(context: CommandContext, plan: ConfigPlan, classes: readonly 
   const width = Math.max(...commands.map(([command]) => command.length)) + 12;
   const lines = ['', 'These commands now work in this application:'];
   for (const [command, what] of commands) lines.push(`  ${context.color.cyan(`npx mural ${command}`.padEnd(width))}${what}`);
-  if (!classes.some((c) => !c.abstract)) lines.push('', `No Resources found yet: those \`generate resource\` writes to ${generator.resources} are loaded from there.`);
+  const built = resourcesBuiltInFunctions(project.scan.files);
+  lines.push(...builtInFunctions(built, fileName));
+  if (!classes.some((c) => !c.abstract) && built.length === 0) {
+    lines.push('', `No Resources found yet: those \`generate resource\` writes to ${generator.resources} are loaded from there.`);
+  }
   if (!existsSync(join(context.root, generator.routes))) {
     lines.push('', `\`generate resource\` registers each controller in ${generator.routes}; mount its \`routes\` in your Express app once: app.use(routes).`);
   }
-  if (truncated) lines.push('', 'The scan stopped at its limits; if something was missed, pass --sequelize or --resources.');
+  if (project.scan.truncated) lines.push('', 'The scan stopped at its limits; if something was missed, pass --sequelize or --resources.');
   return lines;
 }
 
@@ -76,7 +92,7 @@ export const init: CommandDefinition = {
     }
     writeFileSync(join(root, fileName), text);
     context.io.out(`${context.color.green(existing.includes(fileName) ? 'replace' : 'create')} ${fileName}`);
-    context.io.out(nextSteps(context, plan, classes, project.scan.truncated).join('\n'));
+    context.io.out(nextSteps(context, plan, classes, project, fileName).join('\n'));
     return 0;
   },
 };

@@ -19,7 +19,14 @@ const CLASS = new RegExp(`\\bclass\\s+(${ID})\\s+extends\\s+(${ID}(?:\\.${ID})*)
 
 interface Declared extends ResourceClassInfo {
   importsMural: boolean;
+  /** Declared inside a function (indented), where importing its module cannot reach it. */
+  nested: boolean;
+  /** Its body declares what Resources declare: a model, attributes, relationships. */
+  usesDsl: boolean;
 }
+
+/** What only a Resource's body says; `this.type =` alone is too common to count. */
+const RESOURCE_DSL = /\bthis\.(?:model\s*=|(?:attribute|extraAttribute|belongsTo|hasMany|hasOne|manyToMany|polymorphicBelongsTo|polymorphicHasMany)\s*\()/;
 
 function declaredClasses(file: string, code: string): Declared[] {
   const matches = [...code.matchAll(CLASS)];
@@ -29,6 +36,7 @@ function declaredClasses(file: string, code: string): Declared[] {
     const name = match[1]!;
     const escaped = name.replace(/\$/g, '\\$');
     const defaultExport = new RegExp(`export\\s+default\\s+class\\s+${escaped}\\b|export\\s+default\\s+${escaped}\\s*(;|$)|module\\.exports\\s*=\\s*${escaped}\\s*(;|$)`, 'm');
+    const lineStart = code.lastIndexOf('\n', match.index) + 1;
     return {
       name,
       file,
@@ -37,6 +45,8 @@ function declaredClasses(file: string, code: string): Declared[] {
       type: /\bthis\.type\s*=\s*['"]([\w-]+)['"]/.exec(body)?.[1],
       exportName: defaultExport.test(code) ? 'default' : name,
       importsMural,
+      nested: /^\s+$/.test(code.slice(lineStart, match.index)),
+      usesDsl: RESOURCE_DSL.test(body),
     };
   });
 }
@@ -47,6 +57,25 @@ function declaredClasses(file: string, code: string): Declared[] {
  */
 export function findResourceClasses(files: ReadonlyArray<{ path: string; code: string }>): ResourceClassInfo[] {
   const declared = files.flatMap((file) => declaredClasses(file.path, file.code));
+  const known = resourceClosure(declared);
+  return declared.filter((c) => known.has(c) && !c.nested).map(({ importsMural: _, nested: _n, usesDsl: _d, ...info }) => info);
+}
+
+/**
+ * Resources a function builds (`function defineResources(models) { class
+ * BookResource extends Base { … } }`): declared inside a function, extending
+ * a Resource or declaring what Resources do. Importing their modules yields
+ * only the function, so a config must call it; `init` says so rather than
+ * load nothing.
+ */
+export function resourcesBuiltInFunctions(files: ReadonlyArray<{ path: string; code: string }>): Array<{ name: string; file: string }> {
+  const declared = files.flatMap((file) => declaredClasses(file.path, file.code));
+  const resourceNames = new Set(findResourceClassNames(declared));
+  return declared.filter((c) => c.nested && !c.abstract && (c.usesDsl || resourceNames.has(c.base))).map(({ name, file }) => ({ name, file }));
+}
+
+/** The declared classes extending mural's `Resource`, directly or level by level through others. */
+function resourceClosure(declared: readonly Declared[]): Set<Declared> {
   const known = new Set(declared.filter((c) => c.importsMural && (c.base === 'Resource' || c.base.endsWith('.Resource'))));
   for (let grew = true; grew; ) {
     const names = new Set([...known].map((c) => c.name));
@@ -54,7 +83,11 @@ export function findResourceClasses(files: ReadonlyArray<{ path: string; code: s
     next.forEach((c) => known.add(c));
     grew = next.length > 0;
   }
-  return declared.filter((c) => known.has(c)).map(({ importsMural: _, ...info }) => info);
+  return known;
+}
+
+function findResourceClassNames(declared: readonly Declared[]): string[] {
+  return [...resourceClosure(declared)].map((c) => c.name);
 }
 
 /** The abstract Resource most Resources extend: what generated ones should extend too. */

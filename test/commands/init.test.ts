@@ -271,6 +271,29 @@ test('an application without Resources yet: the config loads those generate will
   t.is(guards.out, 'No guards.\n');
 });
 
+test('Resources a function builds: init says the config must call it, instead of "No Resources found"', async (t) => {
+  const { 'src/db.ts': db, 'src/models/product.ts': product, 'package.json': pkg, 'tsconfig.json': tsconfig, 'src/resources/application-resource.ts': base } = typescriptShop;
+  const factory = `import { Product } from '../models/product.js';
+import { ApplicationResource } from './application-resource.js';
+
+export function defineResources() {
+  class ProductResource extends ApplicationResource {
+    static {
+      this.model = Product;
+      this.attribute('name', 'string');
+    }
+  }
+  return { ProductResource };
+}
+`;
+  const dir = sources(t, 'factory', { 'src/db.ts': db!, 'src/models/product.ts': product!, 'package.json': pkg!, 'tsconfig.json': tsconfig!, 'src/resources/application-resource.ts': base!, 'src/resources/index.ts': factory });
+  const result = await runMural(['init'], dir);
+  t.is(result.code, 0, result.err);
+  t.regex(result.out, /\n1 Resource is built inside functions \(ProductResource in src\/resources\/index\.ts\)\. Importing a module cannot call them,\nso mural\.config\.ts does not load them: make its `resources` call the function and return the classes\.\n/);
+  t.notRegex(result.out, /No Resources found yet/);
+  t.regex(read(dir, 'mural.config.ts'), /baseResource: 'src\/resources\/application-resource\.ts#ApplicationResource'/);
+});
+
 test('what init cannot find or use is one line naming the fix, exit 2', async (t) => {
   const { 'src/db.ts': _db, ...withoutDatabase } = typescriptShop;
   const noDatabase = sources(t, 'no-database', withoutDatabase);

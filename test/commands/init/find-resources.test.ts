@@ -1,5 +1,5 @@
 import test from 'ava';
-import { baseResourceOf, findResourceClasses, resourceLocations } from '../../../commands/init/find-resources.ts';
+import { baseResourceOf, findResourceClasses, resourceLocations, resourcesBuiltInFunctions } from '../../../commands/init/find-resources.ts';
 
 const files = [
   {
@@ -37,4 +37,37 @@ test('a directory of Resources is one location (nested ones included); Resources
   t.deepEqual(resourceLocations(findResourceClasses(api), api), ['src/api/book.ts'], 'src/api holds a router too: only the Resource module is imported');
   const root = [{ path: 'app.js', code: "const { Resource } = require('mural');\nclass A extends Resource {}\n" }];
   t.deepEqual(resourceLocations(findResourceClasses(root), root), ['app.js'], 'never the whole project');
+});
+
+test('Resources a function builds are told apart: importing their module cannot reach them, so they are not loaded as classes', (t) => {
+  const factory = [
+    files[0]!,
+    {
+      path: 'src/resources/index.ts',
+      code: [
+        "import { ApplicationResource } from './application-resource.js';",
+        'export function defineResources(models) {',
+        '  class ShopResource extends ApplicationResource {',
+        '    static { this.abstractClass = true; }',
+        '  }',
+        '  class BookResource extends ShopResource {',
+        "    static { this.type = 'books'; }",
+        '  }',
+        '  return { BookResource, ...authorResources(models, ShopResource) };',
+        '}',
+        '',
+      ].join('\n'),
+    },
+    {
+      path: 'src/resources/author-resource.ts',
+      code: "export function authorResources(models, Base) {\n  class AuthorResource extends Base {\n    static { this.model = models.Author; this.attribute('name', 'string'); }\n  }\n  return { AuthorResource };\n}\n",
+    },
+    { path: 'src/widgets.ts', code: 'export function widgets(Base) {\n  class Widget extends Base {\n    static { this.type = "widgets"; }\n  }\n  return Widget;\n}\n' },
+  ];
+  t.deepEqual(findResourceClasses(factory).map((c) => c.name), ['ApplicationResource'], 'only the module-level base can be imported');
+  t.deepEqual(resourcesBuiltInFunctions(factory), [
+    { name: 'BookResource', file: 'src/resources/index.ts' },
+    { name: 'AuthorResource', file: 'src/resources/author-resource.ts' },
+  ], 'the abstract one is not counted, and a class that declares nothing of a Resource (Widget) is not one');
+  t.deepEqual(resourcesBuiltInFunctions(files), [], 'module-level Resources are not built in functions');
 });
