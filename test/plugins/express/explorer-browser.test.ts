@@ -205,6 +205,27 @@ test.serial('the diagram draws every Resource; guarded relationships appear, mar
   t.regex((await attributes.locator('tr', { has: page.locator('th', { hasText: 'salary' }) }).textContent()) ?? '', /guarded/);
 });
 
+test.serial('through a polymorphic belongs_to, the explorer offers the filters every Resource it leads to takes, and the API answers them', async (t) => {
+  // the admin headers the test before applied let this user see notes
+  await page.locator('nav button[data-resource="NoteResource"]').click();
+  await page.getByRole('button', { name: 'Add related filter' }).click();
+  const row = page.locator('[data-part="filters"] .row.related').last();
+  const offered = await row.getByLabel('Related filter', { exact: true }).locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  t.deepEqual(offered, ['notable.id', 'notable.name']);
+  await row.getByLabel('Related filter', { exact: true }).selectOption('notable.name');
+  t.deepEqual(await row.getByLabel('Operator', { exact: true }).locator('option').allTextContents(), ['eq', 'prefix']);
+  await row.getByLabel('Operator', { exact: true }).selectOption('prefix');
+  await row.getByLabel('Value', { exact: true }).fill('A');
+  const url = '/api/v1/notes?filter[has][notable.name][prefix]=A';
+  t.is(await page.locator('#built-url').textContent(), url);
+  await page.getByRole('button', { name: 'Run query' }).click();
+  await page.locator('#result[aria-busy="false"]').waitFor();
+  t.is(await page.locator('#status').textContent(), '200 OK');
+  const expected = await api(url, { 'X-Role': 'admin' });
+  t.true(expected.data.length > 0, 'the seed has notes on something whose name starts with A');
+  t.deepEqual(await ids('data'), keys(expected.data));
+});
+
 test.serial('every control has a label, and the tables and rows are reachable from the keyboard', async (t) => {
   const unlabelled = await page.locator('input, select, textarea').evaluateAll((controls) =>
     controls.filter((c) => ((c as HTMLInputElement).labels?.length ?? 0) === 0 && !c.getAttribute('aria-label')).map((c) => c.outerHTML));

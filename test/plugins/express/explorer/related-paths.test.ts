@@ -36,8 +36,22 @@ test('related filters never lead back to a Resource already on the path, nor pas
   t.true(names.every((name) => name.split('.').length <= 3));
 });
 
-test('a polymorphic belongs_to names several Resources and is left out', (t) => {
-  t.deepEqual(relatedFilters(schema.resources, resource('notes')), []);
+test('a polymorphic belongs_to offers the filters every Resource it leads to takes, with the operators all of them accept, and goes no further', (t) => {
+  const filters = relatedFilters(schema.resources, resource('notes'));
+  // departments, employees and teams all filter id alike; employees' name filter (a custom one) takes only eq and prefix
+  t.deepEqual(filters, [
+    { name: 'notable.id', type: 'integer_id', operators: resource('departments').filters.id!.operators },
+    { name: 'notable.name', type: 'string', operators: ['eq', 'prefix'] },
+  ]);
+  t.deepEqual(relatedSorts(schema.resources, resource('notes')), [], 'the server refuses a related sort through it');
+});
+
+test('through a polymorphic belongs_to, a filter one of its Resources lacks or types otherwise is not offered', (t) => {
+  const notes = resource('notes');
+  const withoutTeams = schema.resources.filter((r) => r.type !== 'teams');
+  t.deepEqual(relatedFilters(withoutTeams, notes), [], 'a Resource this user may not see: no path at all');
+  const retyped = schema.resources.map((r) => (r.type === 'teams' ? { ...r, filters: { ...r.filters, name: { type: 'integer', operators: ['eq'] } } } : r));
+  t.deepEqual(relatedFilters(retyped, notes).map((f) => f.name), ['notable.id']);
 });
 
 test('related sorts follow belongs_to and has_one only, to sortable attributes', (t) => {
