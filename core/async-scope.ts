@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
  * What Mural follows across awaits for the code running now. Each field is
- * owned by one module (context.ts, deadline.ts, transaction.ts), which reads
+ * owned by one module (context.ts, deadline.ts, transaction.ts, diagnostics/), which reads
  * and sets it; nothing else should.
  */
 export interface AsyncScope {
@@ -13,6 +13,8 @@ export interface AsyncScope {
   readonly ownWrites?: boolean;
   /** The database statement under way, as the adapter enforcing the deadline records it. */
   readonly statement?: object;
+  /** Where the database events of this code go (diagnostics/database-log.ts). */
+  readonly databaseLog?: unknown[];
 }
 
 /*

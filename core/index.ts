@@ -16,6 +16,7 @@ export { BUILT_IN_OPERATORS } from './adapter/adapter.ts';
 export { Types, lookupType, type TypeDefinition, type Coercion, type TypeName, type TypeNames, type TypeRegistry } from './types/index.ts';
 export { context, withContext, type MuralContext } from './context.ts';
 export { currentDeadline, currentStatement, timeLeft, withDeadline, withStatement, type Deadline, type DeadlineOptions } from './deadline.ts';
+export { DATABASE_CHANNEL, withDatabaseLog, type DatabaseEvent, type DatabaseOperation } from './diagnostics/index.ts';
 export { ResourceProxy, type ProxyOptions, type ProxyRequest, type WriteOptions } from './proxy/resource-proxy.ts';
 export { ifMatchVersions, noneMatch, parseEntityTags, versionOfTag, type EntityTag, type IfMatch } from './conditional/entity-tags.ts';
 export { formatVersion, versionAttributeOf, versionOf } from './conditional/version.ts';

@@ -1,4 +1,5 @@
 import { equalityClause, type Adapter, type AdapterClass, type ResolveOptions } from '../adapter/adapter.ts';
+import { observedAdapter } from '../diagnostics/observed-adapter.ts';
 import { context as currentContext, type MuralContext } from '../context.ts';
 import { ResourceConfigurationError } from '../errors/index.ts';
 import type { AttributeBlock, AttributeOptions } from './attribute.ts';
@@ -283,7 +284,8 @@ export class ResourceBase {
     if (!adapter) {
       const AdapterClass = this.adapter;
       if (!AdapterClass) throw new ResourceConfigurationError(`${this.name} has no adapter; set this.adapter`);
-      adapter = new AdapterClass(this);
+      // timed on the mural:database channel while something listens
+      adapter = observedAdapter(new AdapterClass(this), this.type);
       adapters.set(this, adapter);
     }
     return adapter;

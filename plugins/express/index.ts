@@ -8,3 +8,4 @@ export { muralHealth, type MuralHealthOptions } from './health.ts';
 export { gracefulShutdown, type GracefulShutdownOptions } from './graceful-shutdown.ts';
 export { answerClientErrors } from './client-errors.ts';
 export { limitSlowClients, type SlowClientLimits } from './slow-clients.ts';
+export type { ServerTimingOption } from './server-timing.ts';

@@ -10,6 +10,7 @@ import { relationshipRoutes, type RelationshipRoute } from './relationship-handl
 import { documentBytes, sendBytes, sendDocument } from './send-document.ts';
 import { operationsHandler } from './operations-handler.ts';
 import { serveExplorer } from './explorer-route.ts';
+import { timingFor, type ServerTimingOption } from './server-timing.ts';
 
 export interface MuralRouterOptions {
   resources: ReadonlyArray<typeof Resource>;
@@ -45,6 +46,14 @@ export interface MuralRouterOptions {
    * Default: on unless NODE_ENV is `production`.
    */
   explorer?: boolean;
+  /**
+   * Answer with a `Server-Timing` header listing each database operation
+   * and the whole handling, which browsers' developer tools show: `true`,
+   * or a function deciding per request (`(req) => req.header('X-Role') ===
+   * 'admin'`). Timings tell a client how the server spends its time.
+   * Default: `development`.
+   */
+  serverTiming?: ServerTimingOption;
 }
 
 interface Route {
@@ -120,7 +129,7 @@ function serveOperations(router: Router, options: MuralRouterOptions, before: Re
     const resources = served.filter((resource) => (resource.endpointNamespace ?? '') === namespace);
     const taken = resources.find((resource) => resource.endpoints.some((endpoint) => endpoint.path === path));
     if (taken) throw new ResourceConfigurationError(`${taken.name} is served at ${path}, where operations: true serves atomic operations`);
-    router.post(path, ...before, operationsHandler({ resources, context: options.context, development }));
+    router.post(path, ...before, operationsHandler({ resources, context: options.context, development, serverTiming: options.serverTiming ?? development }));
   }
 }
 
@@ -169,15 +178,20 @@ function urlChecker(maxLength: number, development: boolean) {
 
 function serve(resource: typeof Resource, handler: ActionHandler, options: MuralRouterOptions, development: boolean) {
   const policy = cachePolicy(resource.cacheControl, options.context !== undefined, options.vary);
+  const serverTiming = options.serverTiming ?? development;
   return async (req: Request, res: Response, _next: NextFunction) => {
+    const timing = timingFor(serverTiming, req);
     try {
       // one database time limit for the whole request: its context, reads and write
-      const result = await withDeadline(async () => {
+      const handle = () => withDeadline(async () => {
         const ctx = (await options.context?.(req)) ?? {};
         return withContext(ctx, () => handler(resource, req));
       });
+      const result = await (timing ? timing.run(handle) : handle());
+      timing?.applyTo(res);
       respond(req, res, result, policy);
     } catch (error) {
+      timing?.applyTo(res);
       sendError(res, error, development);
     }
   };

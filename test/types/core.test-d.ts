@@ -14,6 +14,7 @@ import {
   type CreationOptional, type ForeignKey, type InferAttributes, type InferCreationAttributes,
 } from 'sequelize';
 import { renderMermaid, renderSvg, resourceGraph, visibleSchema, type ResourceGraph, type Schema } from 'mural';
+import { DATABASE_CHANNEL, withDatabaseLog, type DatabaseEvent, type DatabaseOperation, type JsonApiDocument } from 'mural';
 import { buildOpenApi, buildSchema, Resource, Types, type OpenApiDocument, type OpenApiInfo, type TypeDefinition, type TypeName } from 'mural';
 import { SequelizeAdapter, type SequelizeScope, likeCondition, textCondition } from 'mural/sequelize';
 
@@ -338,3 +339,10 @@ expectTypeOf(renderMermaid(graph)).toEqualTypeOf<string>();
 expectTypeOf(visibleSchema([EmployeeResource])).toEqualTypeOf<Schema>();
 // @ts-expect-error a graph is drawn from a schema, not from Resource classes
 resourceGraph([EmployeeResource]);
+
+// the mural:database channel: what a subscriber receives, and collecting one piece of work's operations
+const databaseLog: DatabaseEvent[] = [];
+expectTypeOf(await withDatabaseLog(databaseLog, () => EmployeeResource.all({}).toJsonapi())).toEqualTypeOf<JsonApiDocument>();
+expectTypeOf<typeof DATABASE_CHANNEL>().toEqualTypeOf<'mural:database'>();
+expectTypeOf<DatabaseEvent['operation']>().toEqualTypeOf<DatabaseOperation>();
+expectTypeOf<DatabaseEvent>().toHaveProperty('duration').toEqualTypeOf<number>();

@@ -60,6 +60,10 @@ app.use(muralRouter({ resources: [], bodyLimit: 1_048_576 }));
 // OpenAPI (README)
 app.use(muralRouter({ resources: [EmployeeResource], openapi: true }));
 app.use(muralRouter({ resources: [EmployeeResource], explorer: process.env.NODE_ENV !== 'production' }));
+app.use(muralRouter({ resources: [EmployeeResource], serverTiming: true }));
+app.use(muralRouter({ resources: [EmployeeResource], serverTiming: (req) => req.header('X-Role') === 'admin' }));
+// @ts-expect-error the per-request choice is a yes or no
+app.use(muralRouter({ resources: [EmployeeResource], serverTiming: (req: Request) => req.header('X-Role') }));
 expectTypeOf<ExplorerDocument['mount']>().toEqualTypeOf<string>();
 const openapi: MuralOpenApiOptions = { path: '/docs/openapi.json', info: { title: 'Directory', version: '1.0.0', description: 'Employees.' } };
 app.use(muralRouter({ resources: [EmployeeResource], openapi }));
