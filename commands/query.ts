@@ -1,4 +1,4 @@
-import { BUILT_IN_OPERATORS, configure, muralConfig, parseQueryString, type JsonApiDocument, type PageValue, type QueryParams, type Resource, type ResourceObject } from '../core/index.ts';
+import { BUILT_IN_OPERATORS, configure, muralConfig, parseQueryString, withDatabaseLog, type DatabaseEvent, type JsonApiDocument, type PageValue, type QueryParams, type Resource, type ResourceObject, type ResourceProxy } from '../core/index.ts';
 import { findResource } from './find-resource.ts';
 import { CommandError, type CommandDefinition } from './host/command.ts';
 import { formatTable } from './table.ts';
@@ -156,6 +156,7 @@ export const query: CommandDefinition = {
     { flags: '--fields <fields>', description: 'type=a,b or a,b for the queried type (repeatable)', repeatable: true },
     { flags: '--extra-fields <fields>', description: 'type=a,b or a,b (repeatable)', repeatable: true },
     { flags: '--format <format>', description: 'table, json or jsonapi', defaultValue: 'table' },
+    { flags: '--timings', description: 'also print each database operation the query ran, with its time' },
   ],
   examples: [
     'mural query employees --filter first_name=Ada',
@@ -164,6 +165,7 @@ export const query: CommandDefinition = {
     'mural query employees --include positions.department --fields employees=first_name --format jsonapi',
     'mural query employees --sort -age --per 10 --after',
     'mural query employees --sort -age --per 10 --after <the next cursor it printed>',
+    'mural query employees --include positions.department --timings',
   ],
   async run(context, [name], options) {
     // each run is a new process: a random key per process would refuse the cursor the last run printed.
@@ -172,14 +174,29 @@ export const query: CommandDefinition = {
     const resource = findResource(await context.resources(), name!);
     const proxy = resource.all(queryParams(resource, options));
     const format = String(options.format);
-    if (format === 'json') context.io.out(JSON.stringify(await proxy.toJson(), null, 2));
-    else if (format === 'jsonapi') context.io.out(JSON.stringify(await proxy.toJsonapi(), null, 2));
-    else if (format === 'table') context.io.out(renderTable(await proxy.toJsonapi()));
-    else throw new CommandError(`--format must be table, json or jsonapi, not "${format}"`, 2);
+    const log: DatabaseEvent[] = [];
+    const rendered = await withDatabaseLog(log, () => renderAs(proxy, format));
+    context.io.out(rendered);
     const cursors = await proxy.cursors;
     // beside JSON on stderr, so that stdout stays one document
     const print = (text: string) => (format === 'table' ? context.io.out(text) : context.io.err(text));
     if (cursors) print(`next cursor: ${cursors.next ?? '(none: last page)'}\nprev cursor: ${cursors.prev ?? '(none: first page)'}`);
+    if (options.timings) print(timingLines(log));
     return 0;
   },
 };
+
+async function renderAs(proxy: ResourceProxy, format: string): Promise<string> {
+  if (format === 'json') return JSON.stringify(await proxy.toJson(), null, 2);
+  if (format === 'jsonapi') return JSON.stringify(await proxy.toJsonapi(), null, 2);
+  if (format === 'table') return renderTable(await proxy.toJsonapi());
+  throw new CommandError(`--format must be table, json or jsonapi, not "${format}"`, 2);
+}
+
+/** `--timings`: one line per database operation, in the order each finished. */
+function timingLines(log: readonly DatabaseEvent[]): string {
+  const rows = log.map((e) => [`${e.resource} ${e.operation}`, e.records === undefined ? '' : `${e.records} record${e.records === 1 ? '' : 's'}`, `${e.duration.toFixed(2)} ms`]);
+  const widths = [0, 1].map((i) => Math.max(0, ...rows.map((r) => r[i]!.length)));
+  const lines = rows.map(([what, records, time]) => `  ${what!.padEnd(widths[0]!)}  ${records!.padStart(widths[1]!)}  ${time}`);
+  return [`database: ${log.length} operation${log.length === 1 ? '' : 's'}`, ...lines].join('\n');
+}

@@ -122,3 +122,19 @@ test.serial('--after pages by cursor: alone from the first record, then from the
   t.is(tampered.code, 1);
   t.regex(tampered.err, /page\[after\]/);
 });
+
+test.serial('--timings lists each database operation the query ran, after the table, or on stderr beside JSON', async (t) => {
+  const table = await query('employees', '--filter', 'id=1', '--include', 'positions.department', '--timings');
+  t.is(table.code, 0, table.err);
+  const [, timings] = table.out.split('\ndatabase: ');
+  const lines = timings!.trimEnd().split('\n');
+  t.is(lines[0], `${lines.length - 1} operations`);
+  t.regex(table.out, /\n {2}employees resolve +1 record {2}\d+\.\d\d ms\n/);
+  t.regex(table.out, /\n {2}positions resolve +\d+ records? {2}\d+\.\d\d ms\n/);
+  t.regex(table.out, /\n {2}departments resolve +\d+ records? {2}\d+\.\d\d ms\n?/);
+  const json = await query('employees', '--filter', 'id=1', '--timings', '--format', 'json');
+  t.is(JSON.parse(json.out).data.length, 1, 'stdout stays one document');
+  t.regex(json.err, /^database: 1 operation\n {2}employees resolve {2}1 record {2}\d+\.\d\d ms\n?$/);
+  const without = await query('employees', '--filter', 'id=1');
+  t.notRegex(without.out, /database:/);
+});
