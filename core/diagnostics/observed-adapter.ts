@@ -5,33 +5,29 @@ import { databaseChannel, DATABASE_OPERATIONS, type DatabaseEvent, type Database
 type Operation = (...args: unknown[]) => Promise<unknown>;
 
 /**
- * `adapter` with each of its database operations timed and published on
- * the `mural:database` channel while something subscribes to it; while
- * nothing does, an operation costs one property check more. Every other
- * member is the adapter's own, called on the adapter itself (private
- * fields keep working), and `instanceof` and `constructor` still see its
- * class.
+ * Times each database operation of `adapter` (an instance Mural created for
+ * one Resource class) and publishes it on the `mural:database` channel while
+ * something subscribes to it; while nothing does, an operation costs one
+ * property check more. The operations become own properties of the instance
+ * that call its class's method at each call, on the instance itself: private
+ * fields keep working, and a method patched on the class later is the one
+ * that runs.
  */
 export function observedAdapter<A extends Adapter>(adapter: A, resource: string): A {
-  const observed = Object.create(adapter) as A;
-  for (const name of accessorNames(adapter)) {
-    Object.defineProperty(observed, name, { get: () => (adapter as unknown as Record<string, unknown>)[name], configurable: true });
+  const members = adapter as unknown as Record<string, unknown>;
+  for (const operation of DATABASE_OPERATIONS) {
+    if (typeof members[operation] !== 'function') continue;
+    // one the constructor assigned to the instance, or else the class's, looked up at each call
+    const own = Object.hasOwn(adapter, operation) ? (members[operation] as Operation) : undefined;
+    const current = () => own ?? (Reflect.get(Object.getPrototypeOf(adapter) as object, operation, adapter) as Operation);
+    Object.defineProperty(adapter, operation, { value: timed(adapter, current, resource, operation), writable: true, configurable: true });
   }
-  for (const name of methodNames(adapter)) {
-    const method = (adapter as unknown as Record<string, Operation>)[name]!;
-    const operation = DATABASE_OPERATIONS.find((o) => o === name);
-    Object.defineProperty(observed, name, {
-      value: operation ? timed(adapter, method, resource, operation) : method.bind(adapter),
-      writable: true,
-      configurable: true,
-    });
-  }
-  return observed;
+  return adapter;
 }
 
-function timed(adapter: Adapter, method: Operation, resource: string, operation: DatabaseOperation): Operation {
+function timed(adapter: Adapter, current: () => Operation, resource: string, operation: DatabaseOperation): Operation {
   return (...args) => {
-    if (!databaseChannel.hasSubscribers) return method.apply(adapter, args);
+    if (!databaseChannel.hasSubscribers) return current().apply(adapter, args);
     const started = performance.now();
     const settled = (fields: Partial<DatabaseEvent>) => {
       if (!databaseChannel.hasSubscribers) return;
@@ -40,7 +36,7 @@ function timed(adapter: Adapter, method: Operation, resource: string, operation:
     };
     let running: Promise<unknown>;
     try {
-      running = method.apply(adapter, args);
+      running = current().apply(adapter, args);
     } catch (error) {
       settled({ error });
       throw error;
@@ -56,26 +52,4 @@ function timed(adapter: Adapter, method: Operation, resource: string, operation:
       },
     );
   };
-}
-
-/** The adapter's methods, its class's and inherited ones, but not Object's. */
-function methodNames(adapter: object): string[] {
-  const names = new Set(prototypeMembers(adapter, (d) => typeof d.value === 'function'));
-  for (const name of Object.keys(adapter)) if (typeof (adapter as Record<string, unknown>)[name] === 'function') names.add(name);
-  return [...names];
-}
-
-/** Getters of the adapter's classes: read on the adapter itself, whose private fields they may use. */
-function accessorNames(adapter: object): string[] {
-  return [...new Set(prototypeMembers(adapter, (d) => d.get !== undefined))];
-}
-
-function prototypeMembers(adapter: object, wanted: (descriptor: PropertyDescriptor) => boolean): string[] {
-  const names: string[] = [];
-  for (let proto = Object.getPrototypeOf(adapter) as object | null; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
-    for (const name of Object.getOwnPropertyNames(proto)) {
-      if (name !== 'constructor' && wanted(Object.getOwnPropertyDescriptor(proto, name)!)) names.push(name);
-    }
-  }
-  return names;
 }
