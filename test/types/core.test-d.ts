@@ -342,7 +342,7 @@ resourceGraph([EmployeeResource]);
 
 // the mural:database channel: what a subscriber receives, and collecting one piece of work's operations
 const databaseLog: DatabaseEvent[] = [];
-expectTypeOf(await withDatabaseLog(databaseLog, () => EmployeeResource.all({}).toJsonapi())).toEqualTypeOf<JsonApiDocument>();
+expectTypeOf(withDatabaseLog(databaseLog, () => EmployeeResource.all({}).toJsonapi())).toEqualTypeOf<Promise<JsonApiDocument>>();
 expectTypeOf<typeof DATABASE_CHANNEL>().toEqualTypeOf<'mural:database'>();
 expectTypeOf<DatabaseEvent['operation']>().toEqualTypeOf<DatabaseOperation>();
 expectTypeOf<DatabaseEvent>().toHaveProperty('duration').toEqualTypeOf<number>();
