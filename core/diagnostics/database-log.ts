@@ -1,5 +1,6 @@
 import { currentScope, runInScope } from '../async-scope.ts';
-import { databaseChannel, type DatabaseEvent } from './database-events.ts';
+import { subscribe } from 'node:diagnostics_channel';
+import { DATABASE_CHANNEL, type DatabaseEvent } from './database-events.ts';
 
 /** Events one log keeps: a bound on what a request with thousands of operations holds. */
 export const MAX_LOGGED_EVENTS = 1000;
@@ -15,7 +16,7 @@ let listening = false;
 export function withDatabaseLog<R>(log: DatabaseEvent[], fn: () => R): R {
   if (!listening) {
     listening = true;
-    databaseChannel.subscribe((message) => {
+    subscribe(DATABASE_CHANNEL, (message) => {
       const logged = currentScope()?.databaseLog as DatabaseEvent[] | undefined;
       if (logged && logged.length < MAX_LOGGED_EVENTS) logged.push(message as DatabaseEvent);
     });
