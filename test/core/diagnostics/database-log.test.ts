@@ -1,5 +1,7 @@
 import test from 'ava';
-import { withDatabaseLog, type DatabaseEvent, type ResourceObject, type WriteDocument } from '../../../core/index.ts';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import { DATABASE_CHANNEL, withDatabaseLog, type DatabaseEvent, type ResourceObject, type WriteDocument } from '../../../core/index.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { openDirectory, type Directory } from '../../support/directory.ts';
 
@@ -48,6 +50,25 @@ for (const db of testDatabases('database_log')) {
     const transaction = writes.at(-1)!;
     t.true(writes.slice(0, -1).every((e) => e.duration <= transaction.duration), 'the transaction lasts as long as what ran inside it');
     t.truthy(created);
+  });
+
+  test(`${db.name}: a tracer's own AsyncLocalStorage tells which piece of concurrent work each event belongs to`, async (t) => {
+    const span = new AsyncLocalStorage<string>();
+    const seen: Array<[string | undefined, string, number | undefined]> = [];
+    const listener = (message: unknown) => {
+      const event = message as DatabaseEvent;
+      if (event.resource === 'teams' || event.resource === 'departments') seen.push([span.getStore(), event.resource, event.records]);
+    };
+    subscribe(DATABASE_CHANNEL, listener);
+    try {
+      await Promise.all([
+        span.run('request-a', () => dir.resources.TeamResource.all({ page: { size: 2 } }).toJsonapi()),
+        span.run('request-b', () => dir.resources.DepartmentResource.all({ page: { size: 3 } }).toJsonapi()),
+      ]);
+    } finally {
+      unsubscribe(DATABASE_CHANNEL, listener);
+    }
+    t.deepEqual(seen.filter(([id]) => id !== undefined).sort(), [['request-a', 'teams', 2], ['request-b', 'departments', 3]]);
   });
 
   test(`${db.name}: concurrent work logs only its own operations`, async (t) => {
