@@ -175,7 +175,7 @@ export const query: CommandDefinition = {
     const proxy = resource.all(queryParams(resource, options));
     const format = String(options.format);
     const log: DatabaseEvent[] = [];
-    const rendered = await withDatabaseLog(log, () => renderAs(proxy, format));
+    const rendered = await (options.timings ? withDatabaseLog(log, () => renderAs(proxy, format)) : renderAs(proxy, format));
     context.io.out(rendered);
     const cursors = await proxy.cursors;
     // beside JSON on stderr, so that stdout stays one document
