@@ -3,6 +3,7 @@ import { documentView } from './document-view.js';
 import { queryControls, readQuery } from './query-form.js';
 import { parseHeaders, queryUrl } from './query-url.js';
 import { resourceDetails } from './schema-view.js';
+import { parseServerTiming, timingsView } from './server-timing.js';
 
 /**
  * The explorer page. It reads the schema the server lets this user see, and
@@ -82,10 +83,12 @@ async function run(url) {
   $('status').className = '';
   $('result').setAttribute('aria-busy', 'true');
   fill($('document'));
+  showTimings([]);
   try {
     const { response, text } = await get(url, 'application/vnd.api+json');
     $('status').textContent = `${response.status} ${response.statusText}`;
     $('status').className = response.ok ? 'ok' : 'failed';
+    showTimings(parseServerTiming(response.headers.get('Server-Timing')));
     let document;
     try {
       document = text ? JSON.parse(text) : undefined;
@@ -100,6 +103,12 @@ async function run(url) {
   } finally {
     $('result').setAttribute('aria-busy', 'false');
   }
+}
+
+/** The answer's Server-Timing metrics, when the router sends them (`serverTiming`, on in development). */
+function showTimings(metrics) {
+  $('timings').hidden = metrics.length === 0;
+  fill($('timings-table'), metrics.length > 0 && timingsView(metrics));
 }
 
 $('resource-title').tabIndex = -1;

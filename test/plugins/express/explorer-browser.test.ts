@@ -28,7 +28,8 @@ const problems: string[] = [];
 
 test.before(async () => {
   sequelize = connect(':memory:');
-  const { app, models, resources } = createApp(sequelize);
+  // Server-Timing as in development, where the explorer shows it
+  const { app, models, resources } = createApp(sequelize, { serverTiming: true });
   await sequelize.sync();
   await seed(models);
   names = buildSchema(Object.values(resources)).resources.map((r) => r.name);
@@ -224,6 +225,18 @@ test.serial('through a polymorphic belongs_to, the explorer offers the filters e
   const expected = await api(url, { 'X-Role': 'admin' });
   t.true(expected.data.length > 0, 'the seed has notes on something whose name starts with A');
   t.deepEqual(await ids('data'), keys(expected.data));
+});
+
+test.serial('the Server-Timing of each answer shows under the request: each database operation and the total', async (t) => {
+  await page.locator('nav button[data-resource="TeamResource"]').click();
+  await page.getByRole('button', { name: 'Run query' }).click();
+  await page.locator('#result[aria-busy="false"]').waitFor();
+  const timings = page.locator('#timings');
+  t.true(await timings.isVisible());
+  await timings.locator('summary').click();
+  const rows = await timings.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+  t.deepEqual(rows.map(([name, what]) => `${name} ${what}`).filter((row) => row !== 'db teams count'), [`db teams resolve, ${(await api('/api/v1/teams')).data.length} records`, 'total Mural']);
+  t.true(rows.every(([, , ms]) => /^\d+\.\d\d$/.test(ms ?? '')));
 });
 
 test.serial('every control has a label, and the tables and rows are reachable from the keyboard', async (t) => {

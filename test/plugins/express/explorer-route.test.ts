@@ -64,7 +64,7 @@ test('every file the page loads is served with its type: the ES modules it impor
     t.is(file.headers.get('content-security-policy'), EXPLORER_CSP);
     for (const [, imported] of file.text.matchAll(/from '\.\/([\w-]+\.js)'/g)) queue.push(imported!);
   }
-  t.deepEqual([...seen].sort(), ['document-view.js', 'dom.js', 'explorer.css', 'explorer.js', 'query-form.js', 'query-url.js', 'related-paths.js', 'schema-view.js']);
+  t.deepEqual([...seen].sort(), ['document-view.js', 'dom.js', 'explorer.css', 'explorer.js', 'query-form.js', 'query-url.js', 'related-paths.js', 'schema-view.js', 'server-timing.js']);
 });
 
 test('an unchanged file is a 304; a trailing slash redirects to the page; an unknown file is a JSON:API 404', async (t) => {
