@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { ATOMIC_EXTENSION, runOperations, withContext, withDeadline, type AtomicOperationsDocument, type MuralContext, type Resource } from '../../core/index.ts';
 import { sendError } from './error-response.ts';
 import { sendDocument } from './send-document.ts';
-import { timingFor, type ServerTimingOption } from './server-timing.ts';
+import { timingFor, type RequestTiming, type ServerTimingOption } from './server-timing.ts';
 import { bodyOf } from './write-handlers.ts';
 
 const APPLIED = { ext: [ATOMIC_EXTENSION] };
@@ -24,8 +24,10 @@ export interface OperationsEndpoint {
  */
 export function operationsHandler(endpoint: OperationsEndpoint) {
   return async (req: Request, res: Response, _next: NextFunction) => {
-    const timing = timingFor(endpoint.serverTiming, req);
+    let timing: RequestTiming | undefined;
     try {
+      // the option may be the application's function: its failure is this request's, never the process's
+      timing = timingFor(endpoint.serverTiming, req);
       // one database time limit for the whole request: its context and every operation
       const handle = () => withDeadline(async () => {
         const ctx = (await endpoint.context?.(req)) ?? {};

@@ -80,12 +80,30 @@ async function assertExplorer(t: ExecutionContext, server: RunningServer): Promi
   t.regex(await (await fetch(`${base}/diagram.svg`)).text(), /<g data-edge="AuthorResource\.books">/);
 }
 
-async function serveAndQuery(t: ExecutionContext, command: string, args: string[], cwd: string): Promise<void> {
+/**
+ * The CommonJS app's `serverTiming` function, on Express 4, which leaves an
+ * async handler's rejection unhandled: the header when it says so, and its
+ * throwing a 500 for that request alone.
+ */
+async function assertServerTiming(t: ExecutionContext, server: RunningServer): Promise<void> {
+  const base = `http://127.0.0.1:${server.port}/api/v1`;
+  const timed = await fetch(`${base}/books?include=author`, { headers: { 'X-Timing': 'yes' } });
+  t.is(timed.status, 200, server.output());
+  t.regex(timed.headers.get('server-timing') ?? '', /^db;dur=[\d.]+;desc="books resolve, \d+ records?", .*db;dur=[\d.]+;desc="authors resolve, \d+ records?", .*total;dur=[\d.]+;desc="Mural"$/);
+  t.is((await fetch(`${base}/books`)).headers.get('server-timing'), null);
+  const broken = await fetch(`${base}/books`, { headers: { 'X-Break': 'yes' } });
+  t.is(broken.status, 500, server.output());
+  t.like(await broken.json(), { errors: [{ status: '500' }] });
+  t.is((await fetch(`${base}/books`)).status, 200, `the server goes on serving: ${server.output()}`);
+}
+
+async function serveAndQuery(t: ExecutionContext, command: string, args: string[], cwd: string, ...more: Array<typeof assertServerTiming>): Promise<void> {
   const server = await startServer(command, args, cwd);
   try {
     await assertIncludeQuery(t, server);
     await assertWriteAndErrors(t, server);
     await assertExplorer(t, server);
+    for (const check of more) await check(t, server);
   } finally {
     await server.stop();
   }
@@ -127,9 +145,9 @@ test('a plain ES module app imports mural and serves an include query', async (t
   await serveAndQuery(t, process.execPath, ['server.js'], await app('esm'));
 });
 
-test('a CommonJS app on Express 4 requires mural and serves an include query', async (t) => {
+test('a CommonJS app on Express 4 requires mural and serves an include query, with Server-Timing when it asks', async (t) => {
   t.timeout(5 * 60_000);
-  await serveAndQuery(t, process.execPath, ['server.js'], await app('commonjs', runtimeOnExpress4));
+  await serveAndQuery(t, process.execPath, ['server.js'], await app('commonjs', runtimeOnExpress4), assertServerTiming);
 });
 
 test('the installed package loads as one bundle exporting plain values, and stack traces still map to the shipped sources line for line', async (t) => {

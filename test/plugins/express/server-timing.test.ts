@@ -63,6 +63,24 @@ for (const db of testDatabases('server_timing')) {
     t.deepEqual(timed.map((m) => `${m.name} ${m.desc}`).filter((m) => m !== 'db teams count'), ['db teams resolve, 20 records', 'total Mural']);
   });
 
+  // Express 5 (these tests) would catch the rejection itself; on Express 4 it would end the process (packed-tarball.test.ts)
+  test(`${db.name}: a serverTiming function that throws fails its request with a 500, never the process`, async (t) => {
+    const client = await app({
+      operations: true,
+      serverTiming: (req) => {
+        if (req.header('X-Break') === 'yes') throw new Error('the application\'s own bug');
+        return false;
+      },
+    });
+    const broken = await client.get('/api/v1/teams', { 'X-Break': 'yes' });
+    t.is(broken.status, 500);
+    t.is((broken.body as { errors: Array<{ status: string }> }).errors[0]!.status, '500');
+    const atomic = await client.request('POST', '/api/v1/operations', { 'atomic:operations': [{ op: 'add', data: { type: 'teams', attributes: { name: 'Never' } } }] }, { 'content-type': ATOMIC, 'X-Break': 'yes' });
+    t.is(atomic.status, 500);
+    t.is(await dir.models.Team.count({ where: { name: 'Never' } }), 0);
+    t.is((await client.get('/api/v1/teams')).status, 200, 'the server goes on serving');
+  });
+
   test(`${db.name}: an error answer carries it too, and a write lists its saves and transaction`, async (t) => {
     const client = await app({ serverTiming: true, operations: true });
     const missing = await client.get('/api/v1/employees/999999');
