@@ -70,7 +70,7 @@ export function findResourceClasses(files: ReadonlyArray<{ path: string; code: s
  */
 export function resourcesBuiltInFunctions(files: ReadonlyArray<{ path: string; code: string }>): Array<{ name: string; file: string }> {
   const declared = files.flatMap((file) => declaredClasses(file.path, file.code));
-  const resourceNames = new Set(findResourceClassNames(declared));
+  const resourceNames = new Set([...resourceClosure(declared)].map((c) => c.name));
   return declared.filter((c) => c.nested && !c.abstract && (c.usesDsl || resourceNames.has(c.base))).map(({ name, file }) => ({ name, file }));
 }
 
@@ -84,10 +84,6 @@ function resourceClosure(declared: readonly Declared[]): Set<Declared> {
     grew = next.length > 0;
   }
   return known;
-}
-
-function findResourceClassNames(declared: readonly Declared[]): string[] {
-  return [...resourceClosure(declared)].map((c) => c.name);
 }
 
 /** The abstract Resource most Resources extend: what generated ones should extend too. */

@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { ATOMIC_EXTENSION, runOperations, withContext, withDeadline, type AtomicOperationsDocument, type MuralContext, type Resource } from '../../core/index.ts';
 import { sendError } from './error-response.ts';
 import { sendDocument } from './send-document.ts';
-import { timingFor, type RequestTiming, type ServerTimingOption } from './server-timing.ts';
+import { withServerTiming, type ServerTimingOption } from './server-timing.ts';
 import { bodyOf } from './write-handlers.ts';
 
 const APPLIED = { ext: [ATOMIC_EXTENSION] };
@@ -24,20 +24,15 @@ export interface OperationsEndpoint {
  */
 export function operationsHandler(endpoint: OperationsEndpoint) {
   return async (req: Request, res: Response, _next: NextFunction) => {
-    let timing: RequestTiming | undefined;
     try {
-      // the option may be the application's function: its failure is this request's, never the process's
-      timing = timingFor(endpoint.serverTiming, req);
       // one database time limit for the whole request: its context and every operation
       const handle = () => withDeadline(async () => {
         const ctx = (await endpoint.context?.(req)) ?? {};
         return withContext(ctx, () => runOperations(bodyOf(req) as AtomicOperationsDocument, { resources: endpoint.resources }));
       });
-      const body = await (timing ? timing.run(handle) : handle());
-      timing?.applyTo(res);
+      const body = await withServerTiming(endpoint.serverTiming, req, res, handle);
       sendDocument(res, 200, body, APPLIED);
     } catch (error) {
-      timing?.applyTo(res);
       // its errors point into the extension's document (`/atomic:operations/2/…`): the same media type
       sendError(res, error, endpoint.development, { negotiated: APPLIED });
     }

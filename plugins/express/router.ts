@@ -10,7 +10,7 @@ import { relationshipRoutes, type RelationshipRoute } from './relationship-handl
 import { documentBytes, sendBytes, sendDocument } from './send-document.ts';
 import { operationsHandler } from './operations-handler.ts';
 import { serveExplorer } from './explorer-route.ts';
-import { timingFor, type RequestTiming, type ServerTimingOption } from './server-timing.ts';
+import { withServerTiming, type ServerTimingOption } from './server-timing.ts';
 
 export interface MuralRouterOptions {
   resources: ReadonlyArray<typeof Resource>;
@@ -180,20 +180,16 @@ function serve(resource: typeof Resource, handler: ActionHandler, options: Mural
   const policy = cachePolicy(resource.cacheControl, options.context !== undefined, options.vary);
   const serverTiming = options.serverTiming ?? development;
   return async (req: Request, res: Response, _next: NextFunction) => {
-    let timing: RequestTiming | undefined;
     try {
-      // the option may be the application's function: its failure is this request's, never the process's
-      timing = timingFor(serverTiming, req);
       // one database time limit for the whole request: its context, reads and write
       const handle = () => withDeadline(async () => {
         const ctx = (await options.context?.(req)) ?? {};
         return withContext(ctx, () => handler(resource, req));
       });
-      const result = await (timing ? timing.run(handle) : handle());
-      timing?.applyTo(res);
+      // inside the try: the option may be the application's function, whose failure is this request's, never the process's
+      const result = await withServerTiming(serverTiming, req, res, handle);
       respond(req, res, result, policy);
     } catch (error) {
-      timing?.applyTo(res);
       sendError(res, error, development);
     }
   };

@@ -40,8 +40,23 @@ export class RequestTiming {
 }
 
 /** A request's timing when the option turns it on for this request. */
-export function timingFor(option: ServerTimingOption, req: Request): RequestTiming | undefined {
+function timingFor(option: ServerTimingOption, req: Request): RequestTiming | undefined {
   return (typeof option === 'function' ? option(req) : option) ? new RequestTiming() : undefined;
+}
+
+/**
+ * Runs a request's handling, its database operations logged when `option`
+ * turns timing on for it, and sets the header before whatever the caller
+ * sends next, answer or error. A throwing option function rejects like the
+ * handling itself, so the caller answers it as this request's failure.
+ */
+export async function withServerTiming<R>(option: ServerTimingOption, req: Request, res: Response, handle: () => Promise<R>): Promise<R> {
+  const timing = timingFor(option, req);
+  try {
+    return await (timing ? timing.run(handle) : handle());
+  } finally {
+    timing?.applyTo(res);
+  }
 }
 
 function describe(event: DatabaseEvent): string {
