@@ -65,8 +65,8 @@ export function renderConfig(plan: ConfigPlan): { fileName: string; text: string
   const esmRuntime = typescript ? plan.packageIsModule : !commonJs;
   const base = esmRuntime ? 'import.meta.url' : '__filename';
   const header = commonJs
-    ? `const { defineConfig, importResources } = require('mural/cli');`
-    : `import { defineConfig, importResources } from 'mural/cli';`;
+    ? `const { defineConfig, importResources } = require('mural-cli');`
+    : `import { defineConfig, importResources } from 'mural-cli';`;
   const body = [
     `  resources: () => importResources(${[base, ...plan.resources.map(quote)].join(', ')}),`,
     closeFunction(plan, commonJs),

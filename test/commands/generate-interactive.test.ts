@@ -13,7 +13,7 @@ let terminal: Terminal | undefined;
 
 test.before(() => {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'mural.config.ts'), `import { defineConfig } from 'mural/cli';\nexport default defineConfig({ resources: [] });\n`);
+  writeFileSync(join(dir, 'mural.config.ts'), `import { defineConfig } from 'mural-cli';\nexport default defineConfig({ resources: [] });\n`);
 });
 test.after.always(() => {
   terminal?.close();

@@ -12,7 +12,7 @@ const dir = resolve(repo, `test/generated-${process.pid}`);
 
 test.before(() => {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'mural.config.ts'), `import { defineConfig } from 'mural/cli';\nexport default defineConfig({ resources: [] });\n`);
+  writeFileSync(join(dir, 'mural.config.ts'), `import { defineConfig } from 'mural-cli';\nexport default defineConfig({ resources: [] });\n`);
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ extends: '../../tsconfig.json', compilerOptions: { strict: true }, include: ['**/*.ts'] }));
 });
 test.after.always(() => rmSync(dir, { recursive: true, force: true }));
@@ -89,7 +89,7 @@ test.serial('the generated code compiles under tsc --strict and its tests pass',
 test.serial('a routes file of the application without the markers is left alone; the lines to add are shown', async (t) => {
   const app = join(dir, 'own-routes');
   mkdirSync(app, { recursive: true });
-  writeFileSync(join(app, 'mural.config.ts'), `import { defineConfig } from 'mural/cli';\nexport default defineConfig({ resources: [], generator: { routes: 'server.ts' } });\n`);
+  writeFileSync(join(app, 'mural.config.ts'), `import { defineConfig } from 'mural-cli';\nexport default defineConfig({ resources: [], generator: { routes: 'server.ts' } });\n`);
   const server = `import express from 'express';\nexport const app = express();\n`;
   writeFileSync(join(app, 'server.ts'), server);
   const result = await runMural(['generate', 'resource', 'Gadget', 'name:string'], app);

@@ -71,7 +71,7 @@ test('TypeScript ES modules: finds the instance, the Resources and the base Reso
   t.regex(result.out, /`generate resource` registers each controller in src\/routes\.ts; mount its `routes` in your Express app once: app\.use\(routes\)\./);
   t.is(
     read(dir, 'mural.config.ts'),
-    `import { defineConfig, importResources } from 'mural/cli';
+    `import { defineConfig, importResources } from 'mural-cli';
 
 /**
  * Written by \`mural init\`. Commands import the Resources on demand from these
@@ -124,7 +124,7 @@ test('JavaScript ES modules: a default-exported instance, Resources in src/api; 
   t.is(result.code, 0, result.err);
   t.regex(result.out, /^create mural\.config\.js\n/);
   const config = read(dir, 'mural.config.js');
-  t.regex(config, /^import \{ defineConfig, importResources \} from 'mural\/cli';\n/);
+  t.regex(config, /^import \{ defineConfig, importResources \} from 'mural-cli';\n/);
   t.regex(config, /\nexport default defineConfig\(\{\n {2}resources: \(\) => importResources\(import\.meta\.url, 'src\/api'\),\n {2}async close\(\) \{\n {4}const \{ default: sequelize \} = await import\('\.\/src\/db\.js'\);\n {4}await sequelize\.close\(\);\n {2}\},/);
   t.regex(config, /generator: \{\n {4}language: 'javascript',\n {4}sequelize: 'src\/db\.js#default',\n {4}resources: 'src\/api',\n {4}models: 'src\/models',/);
   t.notRegex(config, /importExtension|baseResource|app\.js/, 'src/app.js starts a server: it is never imported');
@@ -141,7 +141,7 @@ test('JavaScript CommonJS: a config with require, Resources declared beside the 
   t.is(result.code, 0, result.err);
   t.is(
     read(dir, 'mural.config.js'),
-    `const { defineConfig, importResources } = require('mural/cli');
+    `const { defineConfig, importResources } = require('mural-cli');
 
 /**
  * Written by \`mural init\`. Commands import the Resources on demand from these
@@ -184,7 +184,7 @@ test('.mjs sources in a CommonJS package: mural.config.mjs, and generated files 
   t.is(result.code, 0, result.err);
   t.regex(result.out, /^create mural\.config\.mjs\n/);
   const config = read(dir, 'mural.config.mjs');
-  t.regex(config, /^import \{ defineConfig, importResources \} from 'mural\/cli';[^]*importResources\(import\.meta\.url, 'src\/api'\)[^]*await import\('\.\/src\/db\.mjs'\)/);
+  t.regex(config, /^import \{ defineConfig, importResources \} from 'mural-cli';[^]*importResources\(import\.meta\.url, 'src\/api'\)[^]*await import\('\.\/src\/db\.mjs'\)/);
   t.regex(config, /language: 'javascript',\n {4}moduleFormat: 'esm',\n {4}sequelize: 'src\/db\.mjs#default',/);
   await queryWorks(t, dir);
   t.is((await runMural(['generate', 'resource', 'Widget', 'label:string'], dir)).code, 0);
