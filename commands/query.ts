@@ -29,7 +29,8 @@ function filterParams(resource: ResourceClass, entries: string[]): Record<string
     }
     const dot = key.lastIndexOf('.');
     const base = key.slice(0, dot);
-    if (dot > 0 && resource.config.attributes.has(base)) {
+    // `nme.eq` names an operator of a filter that does not exist: reported as the unknown filter "nme", not a deep filter
+    if (dot > 0 && (resource.config.attributes.has(base) || (!base.includes('.') && isOperator(key.slice(dot + 1))))) {
       filter[base] = { ...(filter[base] as object | undefined), [key.slice(dot + 1)]: value };
     } else {
       filter[key] = value;
@@ -45,8 +46,11 @@ function filterParams(resource: ResourceClass, entries: string[]): Record<string
 function relatedFilter(path: string, value: string): Record<string, unknown> {
   const dot = path.lastIndexOf('.');
   const last = path.slice(dot + 1);
-  const isOperator = dot > 0 && path.slice(0, dot).includes('.') && (BUILT_IN_OPERATORS as readonly string[]).includes(last.replace(/^not_/, ''));
-  return isOperator ? { [path.slice(0, dot)]: { [last]: value } } : { [path]: value };
+  return dot > 0 && path.slice(0, dot).includes('.') && isOperator(last) ? { [path.slice(0, dot)]: { [last]: value } } : { [path]: value };
+}
+
+function isOperator(name: string): boolean {
+  return (BUILT_IN_OPERATORS as readonly string[]).includes(name.replace(/^not_/, ''));
 }
 
 /** `age[gte]` or `filter[age][gte]`, with its `=value`, parsed as a query string parameter. */

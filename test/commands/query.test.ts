@@ -46,6 +46,25 @@ test.serial('a bad query is one line on stderr and exit 1', async (t) => {
   t.regex(unknownResource.err, /Unknown resource "robots"; known: bugs, departments, employees/);
 });
 
+test.serial('an unknown filter, operator, sort, include, field, stat or resource lists the valid names and suggests the nearest', async (t) => {
+  const said = async (...args: string[]) => {
+    const { code, out, err } = await query(...args);
+    t.is(code, 1, args.join(' '));
+    t.is(out, '');
+    return err.trim();
+  };
+  t.regex(await said('employees', '--filter', 'nme=Ada'), /^Unknown filter "nme" on employees; did you mean "name"\? filterable: id, first_name, .*\(filter\[nme\]\)$/);
+  t.regex(await said('employees', '--filter', 'nme.eq=Ada'), /^Unknown filter "nme" on employees; did you mean "name"\?/, 'an operator after an unknown name is not a deep filter');
+  t.regex(await said('employees', '--filter', 'age.gtee=60'), /^Unknown operator "gtee" for filter "age" on employees; did you mean "gte"\? allowed: eq, /);
+  t.regex(await said('employees', '--sort', '-aeg'), /^Unknown sort "aeg" on employees; did you mean "age"\? sortable: id, /);
+  t.regex(await said('employees', '--include', 'postions'), /^Unknown include "postions" on employees; did you mean "positions"\? relationships: positions, /);
+  t.regex(await said('employees', '--include', 'positions.departmnt'), /^Unknown include "positions\.departmnt" on positions; did you mean "department"\?/);
+  t.regex(await said('employees', '--fields', 'frist_name'), /^Unknown field "frist_name" on employees; did you mean "first_name"\? available: /);
+  t.regex(await said('employees', '--stats', 'age=avg'), /^Unknown calculation "avg" for stat "age" on employees; did you mean "average"\? available: average, /);
+  t.regex(await said('employes'), /^Unknown resource "employes"; did you mean "employees"\? known: bugs, /);
+  t.regex(await said('employees', '--filter', 'height=3'), /^Unknown filter "height" on employees; filterable: /, 'no guess when nothing is close');
+});
+
 test.serial('--filter takes the URL form users copy from their API, as the HTTP layer reads it', async (t) => {
   const ids = async (...filters: string[]) => {
     const { code, out, err } = await query('employees', ...filters.flatMap((f) => ['--filter', f]), '--per', '1000', '--format', 'json');
