@@ -2,6 +2,7 @@ import { BUILT_IN_OPERATORS, configure, muralConfig, parseQueryString, withDatab
 import { findResource } from './find-resource.ts';
 import { CommandError, type CommandDefinition } from './host/command.ts';
 import { formatTable } from './table.ts';
+import { count } from './host/plural.ts';
 
 type ResourceClass = typeof Resource;
 
@@ -199,8 +200,8 @@ async function renderAs(proxy: ResourceProxy, format: string): Promise<string> {
 
 /** `--timings`: one line per database operation, in the order each finished. */
 function timingLines(log: readonly DatabaseEvent[]): string {
-  const rows = log.map((e) => [`${e.resource} ${e.operation}`, e.records === undefined ? '' : `${e.records} record${e.records === 1 ? '' : 's'}`, `${e.duration.toFixed(2)} ms`]);
+  const rows = log.map((e) => [`${e.resource} ${e.operation}`, e.records === undefined ? '' : count(e.records, 'record'), `${e.duration.toFixed(2)} ms`]);
   const widths = [0, 1].map((i) => Math.max(0, ...rows.map((r) => r[i]!.length)));
   const lines = rows.map(([what, records, time]) => `  ${what!.padEnd(widths[0]!)}  ${records!.padStart(widths[1]!)}  ${time}`);
-  return [`database: ${log.length} operation${log.length === 1 ? '' : 's'}`, ...lines].join('\n');
+  return [`database: ${count(log.length, 'operation')}`, ...lines].join('\n');
 }

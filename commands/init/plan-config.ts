@@ -11,6 +11,7 @@ import type { Prompter } from './prompter.ts';
 import type { ConfigPlan } from './render-config.ts';
 import type { ProjectScan } from './scan-project.ts';
 import { stripComments } from './strip-comments.ts';
+import { count } from '../host/plural.ts';
 
 /** The command line of `mural init`, as commander hands it over. */
 export interface InitFlags {
@@ -97,7 +98,7 @@ export async function chooseSequelize(project: Project, flags: InitFlags, ask?: 
     if (!ask) throw new CommandError(`Found ${candidates.length} Sequelize instances (${labels.join(', ')}); choose one with --sequelize PATH#EXPORT`, 2);
     return candidates[labels.indexOf(await ask.select('Which Sequelize instance does the application use?', labels))]!;
   }
-  const looked = `looked for an exported new Sequelize(…) in ${project.scan.files.length} files`;
+  const looked = `looked for an exported new Sequelize(…) in ${count(project.scan.files.length, 'file')}`;
   if (!ask) throw new CommandError(`No module exporting a Sequelize instance found (${looked}); pass --sequelize PATH#EXPORT`, 2);
   const isFile = (path: string) => path !== '' && existsSync(resolve(project.root, path)) && statSync(resolve(project.root, path)).isFile();
   const answer = await ask.input('Module exporting the Sequelize instance (path#export):', {
