@@ -140,6 +140,8 @@ function attach(program: Command, definition: CommandDefinition): Command {
     if (option.repeatable) command.option(option.flags, option.description, (v: string, all: string[] = []) => [...all, v]);
     else command.option(option.flags, option.description, option.defaultValue as string | boolean | string[] | undefined);
   }
+  const { helpText } = definition;
+  if (helpText) command.addHelpText('after', () => `\n${helpText()}`);
   if (definition.examples?.length) command.addHelpText('after', `\nExamples:\n${definition.examples.map((e) => `  $ ${e}`).join('\n')}`);
   return command;
 }

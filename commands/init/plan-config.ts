@@ -4,7 +4,7 @@ import { codeStyle } from '../host/code-style.ts';
 import { CommandError } from '../host/command.ts';
 import { formatModuleReference, parseModuleReference, type ModuleReference } from '../host/module-reference.ts';
 import type { GeneratorPaths } from '../host/project-config.ts';
-import { baseResourceOf, findResourceClasses, resourceLocations, type ResourceClassInfo } from './find-resources.ts';
+import { baseResourceOf, commonNamespace, findResourceClasses, resourceLocations, type ResourceClassInfo } from './find-resources.ts';
 import { sequelizeExports } from './find-sequelize.ts';
 import { generatorDefaults } from './generator-defaults.ts';
 import type { Prompter } from './prompter.ts';
@@ -170,6 +170,8 @@ export async function planConfig(project: Project, flags: InitFlags, ask?: Promp
       ...(language === 'javascript' && moduleFormat !== (project.packageIsModule ? 'esm' : 'commonjs') ? { moduleFormat } : {}),
       importExtension: chooseImportExtension(project),
       ...(baseResource ? { baseResource: formatModuleReference(baseResource) } : {}),
+      // without a base to inherit it from, generated Resources set the namespace the others set
+      ...(!baseResource && commonNamespace(classes) !== undefined ? { endpointNamespace: commonNamespace(classes) } : {}),
       ...paths,
     },
   };
