@@ -1,7 +1,8 @@
-import { BUILT_IN_OPERATORS, configure, muralConfig, parseQueryString, withDatabaseLog, type DatabaseEvent, type JsonApiDocument, type PageValue, type QueryParams, type Resource, type ResourceObject, type ResourceProxy } from '../core/index.ts';
+import { BUILT_IN_OPERATORS, configure, muralConfig, parseQueryString, withDatabaseLog, type DatabaseEvent, type PageValue, type QueryParams, type Resource, type ResourceProxy } from '../core/index.ts';
 import { findResource } from './find-resource.ts';
 import { CommandError, type CommandDefinition } from './host/command.ts';
-import { formatTable } from './table.ts';
+import { renderTable } from './query-table.ts';
+import { pageSummary, withTotal, type TotalSource } from './query-summary.ts';
 import { count } from './host/plural.ts';
 
 type ResourceClass = typeof Resource;
@@ -121,27 +122,6 @@ export function queryParams(resource: ResourceClass, options: Record<string, unk
   return params;
 }
 
-function tableOf(objects: ResourceObject[]): string {
-  const columns = [...new Set(objects.flatMap((o) => Object.keys(o.attributes)))];
-  const cell = (value: unknown) => (value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value));
-  return formatTable(['id', ...columns], objects.map((o) => [o.id, ...columns.map((c) => cell(o.attributes[c]))]));
-}
-
-/** Records as a table per type, included records below, stats last. */
-export function renderTable(document: JsonApiDocument): string {
-  const data = Array.isArray(document.data) ? document.data : document.data ? [document.data] : [];
-  const sections = [data.length > 0 ? tableOf(data) : '(no records)'];
-  const byType = new Map<string, ResourceObject[]>();
-  for (const object of document.included ?? []) byType.set(object.type, [...(byType.get(object.type) ?? []), object]);
-  for (const [type, objects] of byType) sections.push(`${type} (${objects.length})\n${tableOf(objects)}`);
-  const stats = document.meta.stats as Record<string, Record<string, unknown>> | undefined;
-  if (stats) {
-    const rows = Object.entries(stats).flatMap(([name, calcs]) => Object.entries(calcs).map(([calc, value]) => [name, calc, JSON.stringify(value)]));
-    sections.push(`stats\n${formatTable(['stat', 'calculation', 'value'], rows)}`);
-  }
-  return sections.join('\n\n');
-}
-
 /** The key `mural query` seals cursors with when none is configured (MURAL_CURSOR_SECRET). */
 const CLI_CURSOR_SECRET = 'mural query: cursors of a local command line';
 
@@ -177,11 +157,13 @@ export const query: CommandDefinition = {
     // The CLI reads its own database directly, so a fixed key guards nothing a server's key would.
     if (!muralConfig.cursorSecret) configure({ cursorSecret: CLI_CURSOR_SECRET });
     const resource = findResource(await context.resources(), name!);
-    const proxy = resource.all(queryParams(resource, options));
     const format = String(options.format);
+    const params = queryParams(resource, options);
+    const total = format === 'table' ? withTotal(resource, params) : 'unknown';
+    const proxy = resource.all(params);
     const log: DatabaseEvent[] = [];
-    const rendered = await (options.timings ? withDatabaseLog(log, () => renderAs(proxy, format)) : renderAs(proxy, format));
-    context.io.out(rendered);
+    const render = () => renderAs(proxy, format, { resource, total, options });
+    context.io.out(await (options.timings ? withDatabaseLog(log, render) : render()));
     const cursors = await proxy.cursors;
     // beside JSON on stderr, so that stdout stays one document
     const print = (text: string) => (format === 'table' ? context.io.out(text) : context.io.err(text));
@@ -191,11 +173,22 @@ export const query: CommandDefinition = {
   },
 };
 
-async function renderAs(proxy: ResourceProxy, format: string): Promise<string> {
+/** What a table shows besides the document: the included records' places, and what page of how many. */
+interface TableInput {
+  resource: ResourceClass;
+  total: TotalSource;
+  options: Record<string, unknown>;
+}
+
+async function renderAs(proxy: ResourceProxy, format: string, table: TableInput): Promise<string> {
   if (format === 'json') return JSON.stringify(await proxy.toJson(), null, 2);
   if (format === 'jsonapi') return JSON.stringify(await proxy.toJsonapi(), null, 2);
-  if (format === 'table') return renderTable(await proxy.toJsonapi());
-  throw new CommandError(`--format must be table, json or jsonapi, not "${format}"`, 2);
+  if (format !== 'table') throw new CommandError(`--format must be table, json or jsonapi, not "${format}"`, 2);
+  const { resource, total, options } = table;
+  const document = await proxy.toJsonapi();
+  const cursor = options.after !== undefined || options.before !== undefined;
+  const summary = pageSummary(document, resource, total, { number: options.page, size: options.per, cursor });
+  return renderTable(document, options.include === undefined ? undefined : String(options.include), summary);
 }
 
 /** `--timings`: one line per database operation, in the order each finished. */
