@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 import { ALL_ACTIONS } from '../core/index.ts';
+import { TEST_DATABASE_VARIABLE } from '../templates/resource-test.ts';
 import { appShape, type AppShape } from './generate/app-shape.ts';
 import { askMissing } from './generate/ask.ts';
 import { typesHelp } from './generate/attribute-types.ts';
@@ -9,7 +10,6 @@ import { testCommand } from './generate/test-command.ts';
 import { CommandError, type CommandContext, type CommandDefinition } from './host/command.ts';
 import type { TemplateContext } from './host/template.ts';
 import { templateContext } from './template-context.ts';
-import { TEST_DATABASE_VARIABLE } from '../templates/resource-test.ts';
 
 function render(context: CommandContext, name: string, template: TemplateContext): string {
   const fn = context.templates.get(name);

@@ -36,9 +36,8 @@ export interface PageAsked {
 
 /**
  * `3 of 13, page 1 of 5` (a cursor page: `3 of 13`); without a total,
- * `3 records, page 1 (no total: …)`. A total the
- * command added itself is taken out of the document's stats, which then
- * show only what the user asked for.
+ * `3 records, page 1 (no total: …)`. A total the command added itself is
+ * taken out of the document's stats, which then show only what was asked.
  */
 export function pageSummary(document: JsonApiDocument, resource: ResourceClass, source: TotalSource, page: PageAsked): string {
   const shown = Array.isArray(document.data) ? document.data.length : document.data ? 1 : 0;

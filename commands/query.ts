@@ -1,9 +1,9 @@
 import { BUILT_IN_OPERATORS, configure, muralConfig, parseQueryString, withDatabaseLog, type DatabaseEvent, type PageValue, type QueryParams, type Resource, type ResourceProxy } from '../core/index.ts';
 import { findResource } from './find-resource.ts';
 import { CommandError, type CommandDefinition } from './host/command.ts';
-import { renderTable } from './query-table.ts';
-import { pageSummary, withTotal, type TotalSource } from './query-summary.ts';
 import { count } from './host/plural.ts';
+import { pageSummary, withTotal, type TotalSource } from './query-summary.ts';
+import { renderTable } from './query-table.ts';
 
 type ResourceClass = typeof Resource;
 

@@ -1,7 +1,7 @@
 import { breakingChanges, buildSchema } from '../core/index.ts';
 import { CommandError, type CommandDefinition } from './host/command.ts';
-import { readSchema, schemaPath } from './schema-file.ts';
 import { count } from './host/plural.ts';
+import { readSchema, schemaPath } from './schema-file.ts';
 
 export const schemaCheck: CommandDefinition = {
   name: 'schema check',

@@ -1,9 +1,9 @@
 import { relative } from 'node:path';
 import { breakingChanges, buildSchema } from '../core/index.ts';
 import type { CommandDefinition } from './host/command.ts';
+import { count } from './host/plural.ts';
 import { writeOutput } from './host/write-output.ts';
 import { formatSchema, readSchema, schemaPath } from './schema-file.ts';
-import { count } from './host/plural.ts';
 
 export const schemaExport: CommandDefinition = {
   name: 'schema export',

@@ -3,6 +3,7 @@ import { relative, resolve, sep } from 'node:path';
 import { codeStyle } from '../host/code-style.ts';
 import { CommandError } from '../host/command.ts';
 import { formatModuleReference, parseModuleReference, type ModuleReference } from '../host/module-reference.ts';
+import { count } from '../host/plural.ts';
 import type { GeneratorPaths } from '../host/project-config.ts';
 import { baseResourceOf, commonNamespace, findResourceClasses, resourceLocations, type ResourceClassInfo } from './find-resources.ts';
 import { sequelizeExports } from './find-sequelize.ts';
@@ -11,7 +12,6 @@ import type { Prompter } from './prompter.ts';
 import type { ConfigPlan } from './render-config.ts';
 import type { ProjectScan } from './scan-project.ts';
 import { stripComments } from './strip-comments.ts';
-import { count } from '../host/plural.ts';
 
 /** The command line of `mural init`, as commander hands it over. */
 export interface InitFlags {
