@@ -42,7 +42,14 @@ export function testCommand(root: string, template: TemplateContext): TestComman
   const typescript = template.code.language === 'typescript';
   const notes: string[] = [];
   let command: string;
-  if (template.testRunner === 'node') command = typescript ? `node --import tsx --test ${file}` : `node --test ${file}`;
+  if (template.testRunner === 'node') {
+    command = typescript ? `node --import tsx --test ${file}` : `node --test ${file}`;
+    const script = nearestPackageJson(root)?.scripts?.test;
+    // what made generated tests seem to vanish: `node --test test/` passes, having run none of them
+    if (typescript && typeof script === 'string' && /\bnode\b.*\s--test\b/.test(script) && !/\btsx\b/.test(script)) {
+      notes.push(`npm test (${script}) runs no .ts test on Node 20, which neither finds nor loads TypeScript; run them as above, with --import tsx and their paths`);
+    }
+  }
   else if (template.testRunner === 'vitest') command = `npx vitest run ${file}`;
   else {
     command = `npx ava ${file}`;

@@ -1,5 +1,5 @@
 import test, { type ExecutionContext } from 'ava';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runMural } from '../support/cli.ts';
 import { extension, generate, generatedApp, runPrinted, type Runner, type Style } from '../support/generated-app.ts';
@@ -48,4 +48,13 @@ test('ava in a TypeScript application that does not configure it for TypeScript:
   const generated = await runMural(['generate', 'resource', 'Author', 'name:string'], dir);
   t.is(generated.code, 0, generated.err);
   t.regex(generated.out, /\n {2}npx ava test\/resources\/author-resource\.test\.ts\nnote ava runs \.ts tests once package\.json's "ava" has "extensions": \{ "ts": "module" \} and "nodeArguments": \["--import=tsx"\]\n$/);
+});
+
+test('node:test in a TypeScript application whose test script cannot run TypeScript: the command, and why npm test missed it', async (t) => {
+  const dir = generatedApp(t, 'typescript', 'node');
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, unknown>;
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ ...manifest, scripts: { test: 'node --test test/' } }));
+  const generated = await runMural(['generate', 'resource', 'Author', 'name:string'], dir);
+  t.is(generated.code, 0, generated.err);
+  t.regex(generated.out, /\n {2}node --import tsx --test test\/resources\/author-resource\.test\.ts\nnote npm test \(node --test test\/\) runs no \.ts test on Node 20, which neither finds nor loads TypeScript; run them as above, with --import tsx and their paths\n$/);
 });
