@@ -43,7 +43,7 @@ function closeFunction(plan: ConfigPlan, configIsCommonJs: boolean): string {
 }
 
 function generatorSection(generator: GeneratorSettings): string {
-  const keys: Array<keyof GeneratorSettings> = ['language', 'moduleFormat', 'importExtension', 'sequelize', 'baseResource', 'resources', 'models', 'controllers', 'tests', 'routes'];
+  const keys: Array<keyof GeneratorSettings> = ['language', 'moduleFormat', 'importExtension', 'sequelize', 'baseResource', 'endpointNamespace', 'resources', 'models', 'controllers', 'tests', 'routes'];
   const lines = keys
     .filter((key) => generator[key] !== undefined && (key !== 'importExtension' || generator.language === 'typescript'))
     .map((key) => `    ${key}: ${quote(String(generator[key]))},`);

@@ -15,7 +15,7 @@ const named = fullGraph(files);
 
 /** core's layers, lowest first: a file imports its own layer and those below, types included. */
 const CORE_LAYERS: ReadonlyArray<readonly string[]> = [
-  ['core/errors/', 'core/config.ts', 'core/async-scope.ts', 'core/context.ts', 'core/dictionary.ts', 'core/transaction.ts'],
+  ['core/errors/', 'core/config.ts', 'core/async-scope.ts', 'core/context.ts', 'core/dictionary.ts', 'core/did-you-mean.ts', 'core/transaction.ts'],
   ['core/deadline.ts', 'core/query-params.ts', 'core/types/', 'core/adapter/', 'core/negotiation/', 'core/diagnostics/'],
   // the declarations, pure data: what a Resource is, never how it is queried or written
   ['core/resource/'],
