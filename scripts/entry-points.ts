@@ -58,7 +58,7 @@ export const CLI_PLUGIN_FILE = /^plugins\/[^/]+\/plugin\.ts$/;
  * the app's instance. Anything else the CLI uses from the runtime comes
  * through a public entry point.
  */
-export const CLI_SHARED_PURE_MODULES: readonly string[] = ['core/resource/naming.ts'];
+export const CLI_SHARED_PURE_MODULES: readonly string[] = ['core/resource/naming.ts', 'core/did-you-mean.ts'];
 
 /** Which package ships a source file (repository-relative, `/`-separated). */
 export function packageOfSource(file: string): PackageName {

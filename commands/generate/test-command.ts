@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import type { TemplateContext } from '../host/template.ts';
 import { nearestPackageJson } from '../host/package-type.ts';
 import { TEST_DATABASE_VARIABLE } from '../../templates/resource-test.ts';
@@ -11,11 +11,22 @@ export interface TestCommand {
   notes: string[];
 }
 
+/**
+ * An ava.config.* file where ava looks for one: the project's folder and
+ * those above it, up to the repository's root (the folder holding `.git`).
+ */
+function avaConfigFileAbove(root: string): boolean {
+  for (let dir = root; ; dir = dirname(dir)) {
+    if (['js', 'mjs', 'cjs'].some((extension) => existsSync(join(dir, `ava.config.${extension}`)))) return true;
+    if (existsSync(join(dir, '.git')) || dirname(dir) === dir) return false;
+  }
+}
+
 /** Whether ava, as the project configures it, runs `.ts` test files. An ava.config.* file is code: it is trusted. */
 function avaRunsTypeScript(root: string): boolean {
   if (['js', 'mjs', 'cjs'].some((extension) => existsSync(join(root, `ava.config.${extension}`)))) return true;
   const ava = nearestPackageJson(root)?.ava;
-  if (typeof ava !== 'object' || ava === null) return false;
+  if (typeof ava !== 'object' || ava === null) return avaConfigFileAbove(dirname(root));
   const { extensions, typescript } = ava as { extensions?: unknown; typescript?: unknown };
   if (typescript !== undefined) return true;
   if (Array.isArray(extensions)) return extensions.includes('ts');

@@ -90,7 +90,7 @@ test('the runtime package never names a file of the CLI package, not even for ty
   t.deepEqual(described(crossing), []);
 });
 
-test('the CLI reaches the runtime through its public entry points only (and the pure naming functions it compiles in)', (t) => {
+test('the CLI reaches the runtime through its public entry points only (and the pure functions it compiles in)', (t) => {
   const entrySources = new Set(ENTRY_POINTS.filter((e) => e.package === 'mural').map((e) => e.source));
   const crossing = [...named]
     .filter(([from]) => packageOfSource(from) === 'mural-cli')

@@ -27,7 +27,7 @@ async function endpoints(t: ExecutionContext, dir: string): Promise<string[]> {
 }
 
 test('a config that names no base Resource: the one the sources declare is found, and said', async (t) => {
-  const dir = shop(t, 'base', typescriptShop, `import { defineConfig, importResources } from 'mural/cli';
+  const dir = shop(t, 'base', typescriptShop, `import { defineConfig, importResources } from 'mural-cli';
 
 export default defineConfig({ resources: () => importResources(import.meta.url, 'src/resources'), generator: { resources: 'src/resources', models: 'src/models', sequelize: 'src/db.ts#sequelize' } });
 `);
@@ -44,7 +44,7 @@ export default defineConfig({ resources: () => importResources(import.meta.url, 
 const namespaced = Object.fromEntries(Object.entries(esmShop).map(([path, code]) => [path, code.replace('this.adapter = SequelizeAdapter;', "this.adapter = SequelizeAdapter;\n    this.endpointNamespace = '/api/v1';")]));
 
 test('without a base Resource, the namespace the other Resources set; init records it', async (t) => {
-  const dir = shop(t, 'namespace', namespaced, `export default { resources: async () => (await import('mural/cli')).importResources(import.meta.url, 'src/api'), generator: { language: 'javascript', resources: 'src/api', models: 'src/models', sequelize: 'src/db.js#default' } };\n`);
+  const dir = shop(t, 'namespace', namespaced, `export default { resources: async () => (await import('mural-cli')).importResources(import.meta.url, 'src/api'), generator: { language: 'javascript', resources: 'src/api', models: 'src/models', sequelize: 'src/db.js#default' } };\n`);
   const generated = await runMural(['generate', 'resource', 'Widget', 'label:string'], dir);
   t.is(generated.code, 0, generated.err);
   t.notRegex(generated.out, /note/);

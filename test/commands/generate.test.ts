@@ -92,9 +92,7 @@ test.serial('--help lists the attribute types, with those a plugin registers', a
   t.notRegex(help.out, /string_enum/, 'enums need an allow list: not generated');
   const app = join(dir, 'plugin-types');
   mkdirSync(app, { recursive: true });
-  writeFileSync(join(app, 'mural.config.ts'), `import { defineConfig } from 'mural/cli';
-import { sequelizePlugin } from 'mural/sequelize';
-import { expressPlugin } from 'mural/express';
+  writeFileSync(join(app, 'mural.config.ts'), `import { defineConfig, expressPlugin, sequelizePlugin } from 'mural-cli';
 import { Types } from 'mural';
 
 const money = { name: 'money', setup(host: { type(name: string, definition: unknown): void }) { host.type('money', { ...Types.big_decimal, canonical_name: 'money', description: 'An amount of money, in cents.' }); } };

@@ -95,7 +95,7 @@ test.serial('counts read as English for one and for many', async (t) => {
   t.teardown(() => rmSync(app, { recursive: true, force: true }));
   mkdirSync(app, { recursive: true });
   writeFileSync(join(app, 'mural.config.ts'), `import { Resource } from 'mural';
-import { defineConfig } from 'mural/cli';
+import { defineConfig } from 'mural-cli';
 
 class GadgetResource extends Resource {
   static {

@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import {
   installApp, installedVersion, npmInstall, packTarballs, removeDirectory, repo, runIn, scratchDirectory, startServer, type RunningServer, type Tarballs,
 } from '../support/packed-app.ts';
+import { CLI_SHARED_PURE_MODULES } from '../../scripts/entry-points.ts';
 import { readmeSteps } from '../support/readme-steps.ts';
 
 const scratch = scratchDirectory();
@@ -159,8 +160,8 @@ test('the CLI tarball ships the executable, its build and its own sources; the r
   const files = await filesOf((await packed())['mural-cli']);
   t.deepEqual(topsOf(files), ['CHANGELOG.md', 'LICENSE', 'README.md', 'bin', 'cjs', 'commands', 'core', 'esm', 'package.json', 'plugins', 'templates']);
   t.true(files.includes('bin/mural.js') && files.includes('cjs/mural-cli.js') && files.includes('cjs/bin/main.js'));
-  // of the runtime, only the pure naming functions it compiles in; each plugin's CLI side, nothing of its runtime
-  t.deepEqual(files.filter((f) => f.startsWith('core/')), ['core/resource/naming.ts']);
+  // of the runtime, only the pure functions it compiles in; each plugin's CLI side, nothing of its runtime
+  t.deepEqual(files.filter((f) => f.startsWith('core/')).sort(), [...CLI_SHARED_PURE_MODULES].sort());
   t.deepEqual(files.filter((f) => f.startsWith('plugins/')).sort(), ['plugins/express/plugin.ts', 'plugins/sequelize/plugin.ts', 'plugins/typescript/plugin.ts']);
   t.false(files.some((f) => /\.test\.ts$|^test\/|^bench\/|^examples\//.test(f)));
 });
@@ -197,6 +198,10 @@ test('a production install carries the runtime alone: no toolchain, about 2 MB, 
   const help = await runIn(cwd, 'npx', ['mural', '--help']);
   t.is(help.code, 0, help.out + help.err);
   t.regex(help.out, /Usage: mural/);
+  // the version is compiled in: the CLI reads no manifest at run time
+  const { version } = JSON.parse(readFileSync(join(repo, 'packages/mural-cli/package.json'), 'utf8')) as { version: string };
+  t.deepEqual(await runIn(cwd, 'npx', ['mural', '--version']), { code: 0, out: `${version}\n`, err: '' });
+  t.notRegex(readFileSync(join(cwd, 'node_modules/mural-cli/cjs/mural-cli.js'), 'utf8'), /require\([^)]*package\.json/);
 });
 
 test('a plain ES module app imports mural and serves an include query', async (t) => {

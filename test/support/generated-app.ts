@@ -1,6 +1,6 @@
 import type { ExecutionContext } from 'ava';
 import { execFile } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { runMural } from './cli.ts';
@@ -42,8 +42,8 @@ export function generatedApp(t: ExecutionContext, style: Style, runner: Runner, 
     resources: 'src/resources', models: 'src/models', controllers: 'src/controllers', routes: `src/routes.${ext}`,
   };
   const config = commonjs
-    ? `const { defineConfig } = require('mural/cli');\n\nmodule.exports = defineConfig({ resources: [], generator: ${JSON.stringify(generator)} });\n`
-    : `import { defineConfig } from 'mural/cli';\n\nexport default defineConfig({ resources: [], generator: ${JSON.stringify(generator)} });\n`;
+    ? `const { defineConfig } = require('mural-cli');\n\nmodule.exports = defineConfig({ resources: [], generator: ${JSON.stringify(generator)} });\n`
+    : `import { defineConfig } from 'mural-cli';\n\nexport default defineConfig({ resources: [], generator: ${JSON.stringify(generator)} });\n`;
   // tests run concurrently in a process: each application has a directory of its own
   const dir = createApp(`generated-app-${++made}`, {
     'package.json': JSON.stringify({ name: 'app', private: true, ...(commonjs ? {} : { type: 'module' }) }),
@@ -52,9 +52,10 @@ export function generatedApp(t: ExecutionContext, style: Style, runner: Runner, 
   });
   t.teardown(() => removeApp(dir));
   if (options.avaTypeScript === false) {
-    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { ava: { extensions: unknown } };
-    manifest.ava.extensions = ['js'];
-    writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest));
+    // ava configured in package.json, for JavaScript only (createApp wrote a config file that runs TypeScript)
+    rmSync(join(dir, 'ava.config.mjs'));
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ ...manifest, ava: { extensions: ['js'] } }));
   }
   return dir;
 }
