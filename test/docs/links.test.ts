@@ -26,7 +26,7 @@ function allPages(): string[] {
 
 /** Text outside fenced blocks, where headings are headings. */
 function outsideFences(text: string): string {
-  return text.replace(/^(`{3,})[^\n]*\n[\s\S]*?^\1\s*$/gm, '');
+  return text.replace(/^[ \t]*(`{3,})[^\n]*\n[\s\S]*?^[ \t]*\1\s*$/gm, '');
 }
 
 /** Text outside fenced blocks and inline code, where links are links. */

@@ -57,16 +57,19 @@ export function codeBlocks(file: string, text = readDoc(file)): DocBlock[] {
   let marker: string | undefined;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    const fence = /^(`{3,})([\w-]*)\s*$/.exec(line);
+    const fence = /^(\s*)(`{3,})([\w-]*)\s*$/.exec(line);
     if (fence) {
-      const close = lines.findIndex((l, j) => j > i && l.startsWith(fence[1]!) && l.trim() === fence[1]);
+      const [, indent, ticks, language] = fence;
+      const close = lines.findIndex((l, j) => j > i && l.trim() === ticks);
       if (close < 0) throw new Error(`${file}:${i + 1}: unclosed code fence`);
-      blocks.push({ file, line: i + 1, language: fence[2] || '', body: lines.slice(i + 1, close).join('\n'), sample: marker, heading });
+      // a fence indented in a list item: its lines are indented as much
+      const body = lines.slice(i + 1, close).map((l) => (l.startsWith(indent!) ? l.slice(indent!.length) : l.trimStart()));
+      blocks.push({ file, line: i + 1, language: language || '', body: body.join('\n'), sample: marker, heading });
       marker = undefined;
       i = close;
       continue;
     }
-    const sample = /^<!--\s*sample:\s*([\s\S]*?)\s*-->\s*$/.exec(line);
+    const sample = /^\s*<!--\s*sample:\s*([\s\S]*?)\s*-->\s*$/.exec(line);
     if (sample) {
       marker = sample[1];
     } else if (line.trim() !== '') {
