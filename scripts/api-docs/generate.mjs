@@ -5,7 +5,7 @@
 // TypeDoc reads the sources with the compiler API of TypeScript 5.x, which the repository's
 // TypeScript 7 does not have: this folder is a package of its own (a file: dev dependency of the
 // repository), so that its typescript, not the repository's, is the one TypeDoc finds.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { Application, ReflectionKind } from 'typedoc';
@@ -22,6 +22,34 @@ export const ENTRY_POINTS = {
   'mural/typescript': 'plugins/typescript/index.ts',
   'mural-cli': 'commands/index.ts',
 };
+
+/** The index page's line for each entry point: its package and what it holds. */
+const SUMMARIES = {
+  mural: ['mural', '`Resource` and its DSL, `Types`, `withContext`, `configure`, in-process queries and writes, atomic operations, errors, schema, OpenAPI, diagrams, the adapter contract'],
+  'mural/express': ['mural', '`muralRouter` and its options, `muralHealth`, `gracefulShutdown`, `answerClientErrors`, `limitSlowClients`, `sendError`'],
+  'mural/sequelize': ['mural', '`SequelizeAdapter`, `SequelizeScope`, `configureSqlite`, `configureReplicas`, `likeCondition`, `textCondition`'],
+  'mural/typescript': ['mural', '`resourceTypes`: the TypeScript interfaces `mural types` prints'],
+  'mural-cli': ['mural-cli', '`defineConfig` and the `mural.config` types, `importResources`, `resourcesFrom`, `runCli`, the plugin and command types (what `mural/cli` exported so far)'],
+};
+
+/** docs/api/README.md: the entry points, in the order a reader meets them. */
+function indexPage() {
+  const rows = Object.entries(SUMMARIES).map(([name, [pkg, holds]]) => `| [\`${name}\`](${name}.md) | \`${pkg}\` | ${holds} |`);
+  return [
+    '# Mural API reference',
+    '',
+    'Every export of every entry point, generated from the declarations and their',
+    'doc comments by `npm run docs:api` (TypeDoc). Do not edit these pages: change',
+    'the doc comment, then run `npm run docs:api`; `npm run docs:api -- --check`',
+    '(and `test/docs/api-reference.test.ts`) fails while they are out of date. The',
+    '[guides](../../README.md#documentation) explain how the pieces fit together.',
+    '',
+    '| import from | package | holds |',
+    '|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+}
 
 const out = check ? mkdtempSync(join(tmpdir(), 'mural-api-')) : target;
 const app = await Application.bootstrapWithPlugins({
@@ -74,6 +102,7 @@ app.validate(project);
 if (!check) rmSync(target, { recursive: true, force: true });
 await app.generateOutputs(project);
 if (app.logger.hasErrors()) process.exit(2);
+writeFileSync(join(out, 'README.md'), indexPage());
 
 if (check) {
   const stale = compare(out, target);
