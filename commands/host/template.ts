@@ -28,6 +28,10 @@ export interface TemplateContext {
   baseResource?: { exportName: string };
 }
 
+/**
+ * The files `mural generate resource` writes, as paths from the project's root, which a template
+ * uses to write its imports.
+ */
 export interface TemplatePaths {
   resource: string;
   model: string;

@@ -29,6 +29,10 @@ import { runQuery, type Loaded as LoadedQuery, type ProxyRequest, type QuerySour
 
 export type { ProxyRequest } from './run-query.ts';
 
+/**
+ * How a proxy queries: the scope it starts from, whether it reads one record, and the HTTP request
+ * it answers, if any.
+ */
 export interface ProxyOptions {
   baseScope?: unknown;
   single?: boolean;
@@ -59,6 +63,12 @@ export interface WriteOptions {
   ifMatch?: IfMatch;
 }
 
+/**
+ * A lazy query of a Resource, as `Resource.all` and `Resource.find` return it. Nothing runs until
+ * something reads it (`data`, `meta`, `stats`, `toJsonapi()`, iteration); then one load runs, and
+ * every reader shares it. `find(…)` proxies also write: `update`, `destroy` and the relationship
+ * writes.
+ */
 export class ResourceProxy<Model = unknown, Data = unknown> implements AsyncIterable<Model> {
   private loading?: Promise<Loaded>;
   /** A load for rendering only, which may read plain rows. */
@@ -100,11 +110,16 @@ export class ResourceProxy<Model = unknown, Data = unknown> implements AsyncIter
     return this.load().then((l) => l.stats);
   }
 
+  /** Iterates over the models (`for await (const employee of proxy)`), loading them first. */
   async *[Symbol.asyncIterator](): AsyncIterator<Model> {
     const { records } = await this.load();
     for (const { record } of records) yield record as Model;
   }
 
+  /**
+   * The JSON:API document the HTTP endpoint would answer (without the `jsonapi` member, which
+   * only a transport adds).
+   */
   async toJsonapi(): Promise<JsonApiDocument> {
     const loaded = await this.loadForRender();
     return this.run(() =>
@@ -112,10 +127,12 @@ export class ResourceProxy<Model = unknown, Data = unknown> implements AsyncIter
     );
   }
 
+  /** The records as plain JSON: attributes and included relationships nested in each record. */
   async toJson(): Promise<SimpleJsonDocument> {
     return toSimpleJson(await this.toJsonapi());
   }
 
+  /** The records as an XML document, built from `toJson()`. */
   async toXml(): Promise<string> {
     const document = await this.toJson();
     return toXmlDocument(document, (await this.loadForRender()).plan.resource.type);
