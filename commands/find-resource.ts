@@ -1,3 +1,4 @@
+import { didYouMean } from '../core/did-you-mean.ts';
 import type { Resource } from '../core/index.ts';
 import { CommandError } from './host/command.ts';
 
@@ -11,7 +12,8 @@ export function findResource(resources: ReadonlyArray<typeof Resource>, name: st
   const concrete = resources.filter((r) => !r.abstractClass);
   const found = concrete.find((r) => names(r).includes(wanted));
   if (!found) {
-    throw new CommandError(`Unknown resource "${name}"; known: ${concrete.map((r) => r.type).sort().join(', ')}`);
+    const known = concrete.map((r) => r.type).sort();
+    throw new CommandError(`Unknown resource "${name}"; ${didYouMean(name, known)}known: ${known.join(', ')}`);
   }
   return found;
 }

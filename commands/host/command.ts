@@ -57,6 +57,8 @@ export interface CommandDefinition {
   arguments?: string[];
   options?: CommandOption[];
   examples?: string[];
+  /** More help, after the options: computed when help is shown, so it can list what plugins registered (types). */
+  helpText?: () => string;
   /** Runs without loading the project's config (`init` writes it); only core commands can. */
   withoutConfig?: boolean;
   /** Resolves to the exit code (0 when omitted). */

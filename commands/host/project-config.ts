@@ -46,6 +46,12 @@ export interface GeneratorStyle {
    * `Resource` and set the Sequelize adapter themselves.
    */
   baseResource?: string;
+  /**
+   * The `endpointNamespace` generated Resources set when their base does not
+   * hand one down (`/api/v1`). Absent, the one the application's Resources
+   * set in their sources, if any.
+   */
+  endpointNamespace?: string;
 }
 
 /**
