@@ -46,13 +46,6 @@ interface Loaded extends LoadedQuery {
   target?: RelatedTarget;
 }
 
-/**
- * A lazy query. Nothing runs until `data`, `meta`, iteration or a render
- * method is used; then the query runs once and every reader shares it. The
- * context current at creation is the one the query runs in. `Model` is the
- * Resource's model (see ModelOf), `Data` what `data` resolves to: the models
- * for `all`, the model for `find`.
- */
 /** Options of a write through a proxy. */
 export interface WriteOptions {
   /**
@@ -64,10 +57,12 @@ export interface WriteOptions {
 }
 
 /**
- * A lazy query of a Resource, as `Resource.all` and `Resource.find` return it. Nothing runs until
- * something reads it (`data`, `meta`, `stats`, `toJsonapi()`, iteration); then one load runs, and
- * every reader shares it. `find(…)` proxies also write: `update`, `destroy` and the relationship
- * writes.
+ * A lazy query, as `Resource.all` and `Resource.find` return it. Nothing runs
+ * until `data`, `meta`, iteration or a render method is used; then the query
+ * runs once and every reader shares it. The context current at creation is
+ * the one the query runs in. `Model` is the Resource's model (see ModelOf),
+ * `Data` what `data` resolves to: the models for `all`, the model for `find`.
+ * `find(…)` proxies also write: `update`, `destroy` and the relationship writes.
  */
 export class ResourceProxy<Model = unknown, Data = unknown> implements AsyncIterable<Model> {
   private loading?: Promise<Loaded>;
