@@ -2,6 +2,7 @@ import type { Resource } from '../../core/index.ts';
 import type { ProjectConfig } from './project-config.ts';
 import type { Template } from './template.ts';
 
+/** One option of a command a plugin registers, in Commander's flag syntax. */
 export interface CommandOption {
   /** Commander flag syntax: `--out <file>`, `-a, --actions <actions...>`. */
   flags: string;
@@ -11,6 +12,10 @@ export interface CommandOption {
   repeatable?: boolean;
 }
 
+/**
+ * Where a command writes: standard output and error (a test captures them), and whether a person
+ * is at the terminal.
+ */
 export interface CommandIO {
   out(text: string): void;
   err(text: string): void;

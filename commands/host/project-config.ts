@@ -54,6 +54,10 @@ export interface GeneratorStyle {
   endpointNamespace?: string;
 }
 
+/**
+ * The `generator` section of `mural.config`: where `mural generate` writes (`GeneratorPaths`) and
+ * in which language and style (`GeneratorStyle`).
+ */
 export type GeneratorSettings = GeneratorPaths & GeneratorStyle;
 
 /** What `mural.config.{ts,js,mjs}` exports by default. */
@@ -74,6 +78,10 @@ export interface ProjectConfig {
   close?: () => void | Promise<void>;
 }
 
+/**
+ * Types a `mural.config` file's default export and returns it unchanged: `export default
+ * defineConfig({ resources: () => importResources(import.meta.url, 'src/resources') })`.
+ */
 export function defineConfig(config: ProjectConfig): ProjectConfig {
   return config;
 }

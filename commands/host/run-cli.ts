@@ -9,6 +9,10 @@ import type { ProjectConfig } from './project-config.ts';
 import type { Template } from './template.ts';
 import { importAtRunTime } from './import-at-run-time.ts';
 
+/**
+ * What `runCli` needs besides the arguments: the folder, the terminal, and the plugins and
+ * commands every project has.
+ */
 export interface CliOptions {
   cwd?: string;
   io?: CommandIO;

@@ -35,6 +35,10 @@ export interface TemplateContext {
   endpointNamespace?: string;
 }
 
+/**
+ * The files `mural generate resource` writes, as paths from the project's root, which a template
+ * uses to write its imports.
+ */
 export interface TemplatePaths {
   resource: string;
   model: string;

@@ -18,6 +18,10 @@ function valueSchema(type: string, allow?: unknown[]): JSONSchema {
   return TS_TYPES[type] ?? {};
 }
 
+/**
+ * The interface `mural types` names after a Resource: its class name without `Resource`
+ * (`EmployeeResource` → `Employee`).
+ */
 export function interfaceName(resourceName: string): string {
   return resourceName.replace(/Resource$/, '') || resourceName;
 }
