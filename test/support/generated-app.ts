@@ -79,8 +79,11 @@ export async function runPrinted(dir: string, command: string, env: Record<strin
   const [file, rest] = program === 'npx' ? [resolve(repo, 'node_modules/.bin', args[0]!), args.slice(1)] : [process.execPath, args];
   // an installed Mural is compiled JavaScript; here the repository's sources stand in for it, through tsx
   const NODE_OPTIONS = `--import tsx --import ${resolve(repo, 'test/support/mural-package-bridge.ts')}`;
+  // not the repository's tsconfig, whose `paths` would have tsx compile a second, CommonJS copy of Mural's
+  // sources for every `require('mural')` (minutes, on a loaded machine) instead of taking node_modules/mural
+  const TSX_TSCONFIG_PATH = resolve(repo, 'test/support/app-tsconfig.json');
   try {
-    const { stdout, stderr } = await run(file, rest, { cwd: dir, env: { ...process.env, NODE_OPTIONS, NO_COLOR: '1', DATABASE_URL: '', ...env }, timeout: 120_000 });
+    const { stdout, stderr } = await run(file, rest, { cwd: dir, env: { ...process.env, NODE_OPTIONS, TSX_TSCONFIG_PATH, NO_COLOR: '1', DATABASE_URL: '', ...env }, timeout: 120_000 });
     return { code: 0, output: stdout + stderr };
   } catch (error) {
     const failed = error as { code?: unknown; stdout?: string; stderr?: string };
