@@ -1,6 +1,6 @@
 import type { ChalkInstance } from 'chalk';
 import { Command, CommanderError } from 'commander';
-import { MuralError, Types, type AdapterClass, type Resource } from '../../core/index.ts';
+import { checkResources, MuralError, prepareResources, ResourceCheckFailed, Types, type AdapterClass, type Resource } from '../../core/index.ts';
 import { CommandError, type CommandContext, type CommandDefinition, type CommandIO } from './command.ts';
 import { loadConfig } from './load-config.ts';
 import type { MuralPlugin, PluginHost } from './plugin.ts';
@@ -96,10 +96,24 @@ async function setupPlugins(plugins: MuralPlugin[], options: CliOptions) {
 
 async function loadResources(config: ProjectConfig | undefined): Promise<ReadonlyArray<typeof Resource>> {
   if (!config) throw new CommandError('No config loaded', 2);
+  let resources: ReadonlyArray<typeof Resource>;
   try {
-    return typeof config.resources === 'function' ? await config.resources() : config.resources;
+    resources = typeof config.resources === 'function' ? await config.resources() : config.resources;
   } catch (error) {
     throw new CommandError(`Could not load the Resources: ${(error as Error).message}`, 2);
+  }
+  if (config.checkResources !== false) checked(resources);
+  return resources;
+}
+
+/** The check `muralRouter` makes, so that a command never describes or queries Resources the server would refuse. */
+function checked(resources: ReadonlyArray<typeof Resource>): void {
+  prepareResources();
+  try {
+    checkResources(resources);
+  } catch (error) {
+    if (error instanceof ResourceCheckFailed) throw new CommandError(error.message, 2);
+    throw error;
   }
 }
 
