@@ -1,4 +1,5 @@
 import type { Resource } from '../core/index.ts';
+import { closestName } from '../core/check/did-you-mean.ts';
 import { CommandError } from './host/command.ts';
 
 /** `employees`, `Employees`, `EmployeeResource`, `employee`: any of them names EmployeeResource. */
@@ -10,8 +11,9 @@ export function findResource(resources: ReadonlyArray<typeof Resource>, name: st
   };
   const concrete = resources.filter((r) => !r.abstractClass);
   const found = concrete.find((r) => names(r).includes(wanted));
-  if (!found) {
-    throw new CommandError(`Unknown resource "${name}"; known: ${concrete.map((r) => r.type).sort().join(', ')}`);
-  }
-  return found;
+  if (found) return found;
+  const known = concrete.map((r) => r.type).sort();
+  if (known.length === 0) throw new CommandError(`Unknown resource "${name}": the config loaded no Resources`);
+  const close = closestName(name, known);
+  throw new CommandError(`Unknown resource "${name}"; known: ${known.join(', ')}${close ? ` (did you mean "${close}"?)` : ''}`);
 }

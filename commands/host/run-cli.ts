@@ -66,7 +66,7 @@ export async function runCli(argv: string[], options: CliOptions): Promise<numbe
       color,
       resources: () => {
         resourcesLoaded = true;
-        return (loadedResources ??= loadResources(config));
+        return (loadedResources ??= loadResources(config, root));
       },
     };
     return await runProgram(argv, commands, context);
@@ -94,7 +94,7 @@ async function setupPlugins(plugins: MuralPlugin[], options: CliOptions) {
   return { commands, templates };
 }
 
-async function loadResources(config: ProjectConfig | undefined): Promise<ReadonlyArray<typeof Resource>> {
+async function loadResources(config: ProjectConfig | undefined, root: string): Promise<ReadonlyArray<typeof Resource>> {
   if (!config) throw new CommandError('No config loaded', 2);
   let resources: ReadonlyArray<typeof Resource>;
   try {
@@ -102,15 +102,15 @@ async function loadResources(config: ProjectConfig | undefined): Promise<Readonl
   } catch (error) {
     throw new CommandError(`Could not load the Resources: ${(error as Error).message}`, 2);
   }
-  if (config.checkResources !== false) checked(resources);
+  if (config.checkResources !== false) checked(resources, root);
   return resources;
 }
 
-/** The check `muralRouter` makes, so that a command never describes or queries Resources the server would refuse. */
-function checked(resources: ReadonlyArray<typeof Resource>): void {
+/** The check `muralRouter` makes, so that a command never describes or queries Resources the server would refuse; locations relative to the config. */
+function checked(resources: ReadonlyArray<typeof Resource>, root: string): void {
   prepareResources();
   try {
-    checkResources(resources);
+    checkResources(resources, { root });
   } catch (error) {
     if (error instanceof ResourceCheckFailed) throw new CommandError(error.message, 2);
     throw error;
