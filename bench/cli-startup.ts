@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { installApp, installedVersion, packTarball, removeDirectory, repo, scratchDirectory } from '../test/support/packed-app.ts';
+import { installApp, installedVersion, packTarballs, removeDirectory, repo, scratchDirectory } from '../test/support/packed-app.ts';
 import { median } from './measure.ts';
 
 export interface StartupTiming {
@@ -22,12 +22,12 @@ export interface StartupTiming {
 export async function measureCliStartup(rounds = 9): Promise<StartupTiming[]> {
   const scratch = scratchDirectory();
   try {
-    const tarball = await packTarball(scratch);
+    const tarballs = await packTarballs(scratch);
     const runtime = ['express', 'sequelize', 'sqlite3', 'tsx'].map((name) => `${name}@${installedVersion(name)}`);
-    const app = await installApp(scratch, 'esm', tarball, runtime);
+    const app = await installApp(scratch, 'esm', { tarballs, packages: runtime, cli: true });
     cpSync(join(repo, 'examples/employee-directory'), join(app, 'employee-directory'), { recursive: true });
     const env = { ...process.env, DATABASE_URL: `sqlite:${join(scratch, 'directory.db')}`, NO_COLOR: '1' };
-    const installed = join(app, 'node_modules/mural/bin/mural.js');
+    const installed = join(app, 'node_modules/mural-cli/bin/mural.js');
     const source = join(repo, 'bin/mural.js');
     const query = (config: string) => ['query', 'employees', '--config', config, '--filter', 'age[gte]=60', '--per', '5', '--format', 'json'];
     const commands: Array<[string, string[], string[]]> = [

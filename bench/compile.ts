@@ -7,9 +7,10 @@
  * This bundles a bench script (its baselines, the example application and
  * the fixtures) into one ES module in node_modules/.cache, where Mural's
  * imports, whether `mural/…` or a relative path to one of its entry points,
- * load the compiled package: `npm run build` must have run first. Each
- * module keeps its own `import.meta.url`, so paths it resolves beside itself
- * still find the checkout's files.
+ * load the compiled packages (dist/mural and dist/mural-cli unless told
+ * otherwise): `npm run build` must have run first. Each module keeps its own
+ * `import.meta.url`, so paths it resolves beside itself still find the
+ * checkout's files.
  *
  *   tsx bench/compile.ts bench/run.ts         prints the compiled module's path
  *   tsx bench/compile.ts bench/run.ts --run   and runs it (`npm run bench`)
@@ -19,25 +20,28 @@ import { readFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import { ENTRY_POINTS } from '../scripts/entry-points.ts';
+import { ENTRY_POINTS, specifierOf, type PackageName } from '../scripts/entry-points.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const MURAL_SOURCES = /^(core|plugins|commands)\//;
 
-/** `mural`, `mural/express`, … and `../core/index.ts`, … → dist/esm's module for that entry point. */
-function compiledEntry(specifier: string, resolveDir: string): string | undefined {
-  const bare = /^mural(\/.*)?$/.exec(specifier);
-  const entry = bare
-    ? ENTRY_POINTS.find((e) => e.name === (bare[1] ? `.${bare[1]}` : '.'))
-    : ENTRY_POINTS.find((e) => e.source === relative(root, resolve(resolveDir, specifier)));
-  return entry && join(root, 'dist', 'esm', `${entry.wrapper}.js`);
+/** Where each package was built: its directory. */
+export type BuiltPackageDirectories = Record<PackageName, string>;
+
+const DEFAULT_BUILD: BuiltPackageDirectories = { mural: join(root, 'dist', 'mural'), 'mural-cli': join(root, 'dist', 'mural-cli') };
+
+/** `mural`, `mural/express`, `mural-cli` and `../core/index.ts`, … → the compiled ES module of that entry point. */
+function compiledEntry(specifier: string, resolveDir: string, built: BuiltPackageDirectories): string | undefined {
+  const entry = ENTRY_POINTS.find((e) => specifierOf(e) === specifier)
+    ?? ENTRY_POINTS.find((e) => specifier.startsWith('.') && e.source === relative(root, resolve(resolveDir, specifier)));
+  return entry && join(built[entry.package], 'esm', `${entry.wrapper}.js`);
 }
 
-const compiledMural: Plugin = {
+const compiledMural = (built: BuiltPackageDirectories): Plugin => ({
   name: 'compiled-mural',
   setup(bundle) {
-    bundle.onResolve({ filter: /^(mural(\/.*)?|\.{1,2}\/.*\.ts)$/ }, (args) => {
-      const compiled = compiledEntry(args.path, args.resolveDir);
+    bundle.onResolve({ filter: /^(mural(-cli)?(\/.*)?|\.{1,2}\/.*\.ts)$/ }, (args) => {
+      const compiled = compiledEntry(args.path, args.resolveDir, built);
       if (compiled) return { path: compiled, external: true };
       const file = relative(root, resolve(args.resolveDir, args.path));
       if (args.path.startsWith('mural') || MURAL_SOURCES.test(file)) {
@@ -54,10 +58,17 @@ const compiledMural: Plugin = {
       return { contents, loader: 'ts' };
     });
   },
-};
+});
 
-export async function compileBench(script: string): Promise<string> {
-  const outfile = join(root, 'node_modules', '.cache', 'mural-bench', `${basename(script, '.ts')}.mjs`);
+export interface CompileOptions {
+  /** The packages to load (default: dist/mural and dist/mural-cli, what `npm run build` writes). */
+  built?: BuiltPackageDirectories;
+  /** Where the compiled module goes (default: node_modules/.cache/mural-bench/<script>.mjs). */
+  outfile?: string;
+}
+
+export async function compileBench(script: string, options: CompileOptions = {}): Promise<string> {
+  const outfile = options.outfile ?? join(root, 'node_modules', '.cache', 'mural-bench', `${basename(script, '.ts')}.mjs`);
   await build({
     entryPoints: [script],
     outfile,
@@ -66,7 +77,7 @@ export async function compileBench(script: string): Promise<string> {
     platform: 'node',
     target: 'node20.17',
     packages: 'external',
-    plugins: [compiledMural],
+    plugins: [compiledMural(options.built ?? DEFAULT_BUILD)],
     // the rejection carries the messages
     logLevel: 'silent',
   });

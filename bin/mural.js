@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The `mural` executable. An installed package runs its compiled JavaScript;
+// The `mural` executable (the mural-cli package). Installed, it runs its compiled JavaScript;
 // TypeScript is only loaded (through tsx) when a project's mural.config.ts
 // asks for it. In Mural's own checkout, whose tsconfig.json maps `mural` to
 // the sources, the CLI runs those same sources, so that a config importing
@@ -12,7 +12,7 @@ const checkout = existsSync(new URL('../tsconfig.json', import.meta.url)) && exi
 
 async function load() {
   // required, not imported: an import would first scan the CommonJS bundle for its export names
-  if (!checkout) return createRequire(import.meta.url)('../dist/cjs/bin/main.js');
+  if (!checkout) return createRequire(import.meta.url)('../cjs/bin/main.js');
   // the same registration commands/host/typescript-loader.ts makes, marked so it is made once
   // the checkout's tsconfig.json, whatever the working directory: its paths are what map `mural` to the sources
   const tsconfig = fileURLToPath(new URL('../tsconfig.json', import.meta.url));

@@ -1,5 +1,5 @@
+import { didYouMean } from '../core/did-you-mean.ts';
 import type { Resource } from '../core/index.ts';
-import { closestName } from '../core/check/did-you-mean.ts';
 import { CommandError } from './host/command.ts';
 
 /** `employees`, `Employees`, `EmployeeResource`, `employee`: any of them names EmployeeResource. */
@@ -14,6 +14,5 @@ export function findResource(resources: ReadonlyArray<typeof Resource>, name: st
   if (found) return found;
   const known = concrete.map((r) => r.type).sort();
   if (known.length === 0) throw new CommandError(`Unknown resource "${name}": the config loaded no Resources`);
-  const close = closestName(name, known);
-  throw new CommandError(`Unknown resource "${name}"; known: ${known.join(', ')}${close ? ` (did you mean "${close}"?)` : ''}`);
+  throw new CommandError(`Unknown resource "${name}"; ${didYouMean(name, known)}known: ${known.join(', ')}`);
 }

@@ -1,33 +1,15 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
-import { ALL_ACTIONS, Types } from '../core/index.ts';
+import { ALL_ACTIONS } from '../core/index.ts';
+import { TEST_DATABASE_VARIABLE } from '../templates/resource-test.ts';
+import { appShape, type AppShape } from './generate/app-shape.ts';
+import { askMissing } from './generate/ask.ts';
+import { typesHelp } from './generate/attribute-types.ts';
+import { generateRequest } from './generate/generate-request.ts';
+import { testCommand } from './generate/test-command.ts';
 import { CommandError, type CommandContext, type CommandDefinition } from './host/command.ts';
 import type { TemplateContext } from './host/template.ts';
-import { templateContext, type GenerateRequest } from './template-context.ts';
-import { importAtRunTime } from './host/import-at-run-time.ts';
-
-function parseRequest(name: string, specs: string[], actions: string[]): GenerateRequest {
-  if (!/^[A-Za-z][A-Za-z0-9]*$/.test(name)) throw new CommandError(`"${name}" is not a valid resource name; use letters and digits, e.g. Employee`, 2);
-  const attributes = specs.map((spec) => {
-    const [attribute, type] = spec.split(':');
-    if (!attribute || !/^[a-z][a-z0-9_]*$/.test(attribute)) throw new CommandError(`"${spec}" is not name:type with a snake_case name`, 2);
-    if (!type || !Types[type]) throw new CommandError(`Unknown type "${type ?? ''}" in "${spec}"; valid types: ${Object.keys(Types).join(', ')}`, 2);
-    if (type.endsWith('enum') || type.endsWith('enums')) throw new CommandError(`${type} needs an allow list; generate it as string or integer and add allow: by hand`, 2);
-    return { name: attribute, type };
-  });
-  const unknown = actions.filter((a) => !(ALL_ACTIONS as readonly string[]).includes(a));
-  if (unknown.length > 0) throw new CommandError(`Unknown action(s) ${unknown.join(', ')}; valid: ${ALL_ACTIONS.join(', ')}`, 2);
-  return { name: name.charAt(0).toUpperCase() + name.slice(1), attributes, actions: actions.length > 0 ? actions : [...ALL_ACTIONS] };
-}
-
-/** Asks for whatever the command line left out, when a person is at the terminal. */
-async function ask(name: string | undefined, specs: string[], actions: string[] | undefined): Promise<[string, string[], string[]]> {
-  const { input, checkbox } = await importAtRunTime<typeof import('@inquirer/prompts')>('@inquirer/prompts');
-  const chosenName = name ?? (await input({ message: 'Resource name (e.g. Employee):', validate: (v) => /^[A-Za-z][A-Za-z0-9]*$/.test(v) || 'Letters and digits' }));
-  const chosenSpecs = specs.length > 0 ? specs : (await input({ message: 'Attributes as name:type, space separated:' })).split(/\s+/).filter(Boolean);
-  const chosenActions = actions ?? (await checkbox({ message: 'Actions:', choices: ALL_ACTIONS.map((a) => ({ value: a, checked: true })) }));
-  return [chosenName, chosenSpecs, chosenActions];
-}
+import { templateContext } from './template-context.ts';
 
 function render(context: CommandContext, name: string, template: TemplateContext): string {
   const fn = context.templates.get(name);
@@ -72,6 +54,30 @@ function plannedFiles(context: CommandContext, template: TemplateContext): Array
   return files;
 }
 
+function writeRoute(context: CommandContext, template: TemplateContext): void {
+  const { color, io } = context;
+  const routes = relative(context.root, template.paths.routes);
+  const lines = render(context, 'route', template);
+  const registered = registerRoute(template.paths.routes, lines, render(context, 'routes', template));
+  if (registered === 'updated') io.out(`${color.green('update')} ${routes}`);
+  if (registered === 'no-markers') {
+    io.out(`${color.yellow('note')} ${routes} has no // mural:imports and // mural:routes markers; register the controller there yourself:`);
+    io.out(lines.split('\n').map((line) => `  ${line}`).join('\n'));
+  }
+}
+
+/** What the user should know after the files are written: the base found for them, and how to run the test. */
+function reportNext(context: CommandContext, template: TemplateContext, shape: AppShape): void {
+  const { color, io } = context;
+  if (shape.baseDetected && shape.baseResource) {
+    const { path, exportName } = shape.baseResource;
+    io.out(`${color.yellow('note')} ${template.resourceClass} extends ${exportName === 'default' ? 'the default export' : exportName} of ${path}, the application's base Resource; the config's generator.baseResource can name another`);
+  }
+  const run = testCommand(context.root, template);
+  io.out(`\nRun its test (on an in-memory SQLite database, or the one ${TEST_DATABASE_VARIABLE} names):\n  ${color.cyan(run.command)}`);
+  for (const note of run.notes) io.out(`${color.yellow('note')} ${note}`);
+}
+
 export const generateResource: CommandDefinition = {
   name: 'generate resource',
   description: 'Write a Resource with its model, controller, route registration and test',
@@ -80,17 +86,17 @@ export const generateResource: CommandDefinition = {
     { flags: '-a, --actions <actions...>', description: `actions to serve (default: all): ${ALL_ACTIONS.join(' ')}` },
     { flags: '--force', description: 'overwrite existing files' },
   ],
+  helpText: typesHelp,
   examples: ['mural generate resource Employee first_name:string age:integer', 'mural generate resource Team name:string -a index show'],
-  async run(context, [name, ...specs], options) {
-    let actions = options.actions as string[] | undefined;
-    let args: [string | undefined, string[]] = [name, specs.flat()];
+  async run(context, [name, ...rest], options) {
+    let answers = { name, specs: rest.flat(), actions: options.actions as string[] | undefined };
     if (!name) {
       if (!context.io.interactive) throw new CommandError('Give the resource name: mural generate resource NAME [attr:type …]', 2);
-      const [n, s, a] = await ask(name, args[1], actions);
-      args = [n, s];
-      actions = a;
+      answers = await askMissing(answers);
     }
-    const template = templateContext(context, parseRequest(args[0]!, args[1], actions ?? []));
+    const request = generateRequest(answers.name!, answers.specs, answers.actions ?? []);
+    const shape = appShape(context);
+    const template = templateContext(context, request, shape);
     const files = plannedFiles(context, template);
     const existing = files.slice(0, 4).filter(([path]) => existsSync(path)).map(([path]) => relative(context.root, path));
     if (existing.length > 0 && !options.force) throw new CommandError(`Not overwriting ${existing.join(', ')}; use --force`);
@@ -99,14 +105,8 @@ export const generateResource: CommandDefinition = {
       writeFileSync(path, content);
       context.io.out(`${context.color.green('create')} ${relative(context.root, path)}`);
     }
-    const routes = relative(context.root, template.paths.routes);
-    const lines = render(context, 'route', template);
-    const registered = registerRoute(template.paths.routes, lines, render(context, 'routes', template));
-    if (registered === 'updated') context.io.out(`${context.color.green('update')} ${routes}`);
-    if (registered === 'no-markers') {
-      context.io.out(`${context.color.yellow('note')} ${routes} has no // mural:imports and // mural:routes markers; register the controller there yourself:`);
-      context.io.out(lines.split('\n').map((line) => `  ${line}`).join('\n'));
-    }
+    writeRoute(context, template);
+    reportNext(context, template, shape);
     return 0;
   },
 };

@@ -16,6 +16,9 @@ export { CommandError } from './host/command.ts';
 export type { Template, TemplateContext, TemplatePaths } from './host/template.ts';
 export type { CodeStyle } from './host/code-style.ts';
 export { registeredAdapter, runCli, type CliOptions } from './host/run-cli.ts';
+export { expressPlugin } from '../plugins/express/plugin.ts';
+export { sequelizePlugin } from '../plugins/sequelize/plugin.ts';
+export { typescriptPlugin } from '../plugins/typescript/plugin.ts';
 
 /** The commands every project has; plugins add the rest. */
 export const coreCommands: CommandDefinition[] = [init, schemaExport, schemaCheck, openapi, diagram, guards, query, generateResource];

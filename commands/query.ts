@@ -1,7 +1,9 @@
-import { BUILT_IN_OPERATORS, configure, muralConfig, parseQueryString, withDatabaseLog, type DatabaseEvent, type JsonApiDocument, type PageValue, type QueryParams, type Resource, type ResourceObject, type ResourceProxy } from '../core/index.ts';
+import { BUILT_IN_OPERATORS, configure, muralConfig, parseQueryString, withDatabaseLog, type DatabaseEvent, type PageValue, type QueryParams, type Resource, type ResourceProxy } from '../core/index.ts';
 import { findResource } from './find-resource.ts';
 import { CommandError, type CommandDefinition } from './host/command.ts';
-import { formatTable } from './table.ts';
+import { count } from './host/plural.ts';
+import { pageSummary, withTotal, type TotalSource } from './query-summary.ts';
+import { renderTable } from './query-table.ts';
 
 type ResourceClass = typeof Resource;
 
@@ -29,7 +31,8 @@ function filterParams(resource: ResourceClass, entries: string[]): Record<string
     }
     const dot = key.lastIndexOf('.');
     const base = key.slice(0, dot);
-    if (dot > 0 && resource.config.attributes.has(base)) {
+    // `nme.eq` names an operator of a filter that does not exist: reported as the unknown filter "nme", not a deep filter
+    if (dot > 0 && (resource.config.attributes.has(base) || (!base.includes('.') && isOperator(key.slice(dot + 1))))) {
       filter[base] = { ...(filter[base] as object | undefined), [key.slice(dot + 1)]: value };
     } else {
       filter[key] = value;
@@ -45,8 +48,11 @@ function filterParams(resource: ResourceClass, entries: string[]): Record<string
 function relatedFilter(path: string, value: string): Record<string, unknown> {
   const dot = path.lastIndexOf('.');
   const last = path.slice(dot + 1);
-  const isOperator = dot > 0 && path.slice(0, dot).includes('.') && (BUILT_IN_OPERATORS as readonly string[]).includes(last.replace(/^not_/, ''));
-  return isOperator ? { [path.slice(0, dot)]: { [last]: value } } : { [path]: value };
+  return dot > 0 && path.slice(0, dot).includes('.') && isOperator(last) ? { [path.slice(0, dot)]: { [last]: value } } : { [path]: value };
+}
+
+function isOperator(name: string): boolean {
+  return (BUILT_IN_OPERATORS as readonly string[]).includes(name.replace(/^not_/, ''));
 }
 
 /** `age[gte]` or `filter[age][gte]`, with its `=value`, parsed as a query string parameter. */
@@ -116,27 +122,6 @@ export function queryParams(resource: ResourceClass, options: Record<string, unk
   return params;
 }
 
-function tableOf(objects: ResourceObject[]): string {
-  const columns = [...new Set(objects.flatMap((o) => Object.keys(o.attributes)))];
-  const cell = (value: unknown) => (value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value));
-  return formatTable(['id', ...columns], objects.map((o) => [o.id, ...columns.map((c) => cell(o.attributes[c]))]));
-}
-
-/** Records as a table per type, included records below, stats last. */
-export function renderTable(document: JsonApiDocument): string {
-  const data = Array.isArray(document.data) ? document.data : document.data ? [document.data] : [];
-  const sections = [data.length > 0 ? tableOf(data) : '(no records)'];
-  const byType = new Map<string, ResourceObject[]>();
-  for (const object of document.included ?? []) byType.set(object.type, [...(byType.get(object.type) ?? []), object]);
-  for (const [type, objects] of byType) sections.push(`${type} (${objects.length})\n${tableOf(objects)}`);
-  const stats = document.meta.stats as Record<string, Record<string, unknown>> | undefined;
-  if (stats) {
-    const rows = Object.entries(stats).flatMap(([name, calcs]) => Object.entries(calcs).map(([calc, value]) => [name, calc, JSON.stringify(value)]));
-    sections.push(`stats\n${formatTable(['stat', 'calculation', 'value'], rows)}`);
-  }
-  return sections.join('\n\n');
-}
-
 /** The key `mural query` seals cursors with when none is configured (MURAL_CURSOR_SECRET). */
 const CLI_CURSOR_SECRET = 'mural query: cursors of a local command line';
 
@@ -172,11 +157,13 @@ export const query: CommandDefinition = {
     // The CLI reads its own database directly, so a fixed key guards nothing a server's key would.
     if (!muralConfig.cursorSecret) configure({ cursorSecret: CLI_CURSOR_SECRET });
     const resource = findResource(await context.resources(), name!);
-    const proxy = resource.all(queryParams(resource, options));
     const format = String(options.format);
+    const params = queryParams(resource, options);
+    const total = format === 'table' ? withTotal(resource, params) : 'unknown';
+    const proxy = resource.all(params);
     const log: DatabaseEvent[] = [];
-    const rendered = await (options.timings ? withDatabaseLog(log, () => renderAs(proxy, format)) : renderAs(proxy, format));
-    context.io.out(rendered);
+    const render = () => renderAs(proxy, format, { resource, total, options });
+    context.io.out(await (options.timings ? withDatabaseLog(log, render) : render()));
     const cursors = await proxy.cursors;
     // beside JSON on stderr, so that stdout stays one document
     const print = (text: string) => (format === 'table' ? context.io.out(text) : context.io.err(text));
@@ -186,17 +173,28 @@ export const query: CommandDefinition = {
   },
 };
 
-async function renderAs(proxy: ResourceProxy, format: string): Promise<string> {
+/** What a table shows besides the document: the included records' places, and what page of how many. */
+interface TableInput {
+  resource: ResourceClass;
+  total: TotalSource;
+  options: Record<string, unknown>;
+}
+
+async function renderAs(proxy: ResourceProxy, format: string, table: TableInput): Promise<string> {
   if (format === 'json') return JSON.stringify(await proxy.toJson(), null, 2);
   if (format === 'jsonapi') return JSON.stringify(await proxy.toJsonapi(), null, 2);
-  if (format === 'table') return renderTable(await proxy.toJsonapi());
-  throw new CommandError(`--format must be table, json or jsonapi, not "${format}"`, 2);
+  if (format !== 'table') throw new CommandError(`--format must be table, json or jsonapi, not "${format}"`, 2);
+  const { resource, total, options } = table;
+  const document = await proxy.toJsonapi();
+  const cursor = options.after !== undefined || options.before !== undefined;
+  const summary = pageSummary(document, resource, total, { number: options.page, size: options.per, cursor });
+  return renderTable(document, options.include === undefined ? undefined : String(options.include), summary);
 }
 
 /** `--timings`: one line per database operation, in the order each finished. */
 function timingLines(log: readonly DatabaseEvent[]): string {
-  const rows = log.map((e) => [`${e.resource} ${e.operation}`, e.records === undefined ? '' : `${e.records} record${e.records === 1 ? '' : 's'}`, `${e.duration.toFixed(2)} ms`]);
+  const rows = log.map((e) => [`${e.resource} ${e.operation}`, e.records === undefined ? '' : count(e.records, 'record'), `${e.duration.toFixed(2)} ms`]);
   const widths = [0, 1].map((i) => Math.max(0, ...rows.map((r) => r[i]!.length)));
   const lines = rows.map(([what, records, time]) => `  ${what!.padEnd(widths[0]!)}  ${records!.padStart(widths[1]!)}  ${time}`);
-  return [`database: ${log.length} operation${log.length === 1 ? '' : 's'}`, ...lines].join('\n');
+  return [`database: ${count(log.length, 'operation')}`, ...lines].join('\n');
 }

@@ -1,5 +1,6 @@
 import { breakingChanges, buildSchema } from '../core/index.ts';
 import { CommandError, type CommandDefinition } from './host/command.ts';
+import { count } from './host/plural.ts';
 import { readSchema, schemaPath } from './schema-file.ts';
 
 export const schemaCheck: CommandDefinition = {
@@ -21,7 +22,7 @@ export const schemaCheck: CommandDefinition = {
       context.io.out(context.color.green('No breaking changes.'));
     } else {
       for (const line of breaking) context.io.out(context.color.red(line));
-      context.io.out(`${breaking.length} breaking change(s).`);
+      context.io.out(`${count(breaking.length, 'breaking change')}.`);
     }
     return breaking.length === 0 ? 0 : 1;
   },

@@ -1,6 +1,7 @@
 import { relative } from 'node:path';
 import { breakingChanges, buildSchema } from '../core/index.ts';
 import type { CommandDefinition } from './host/command.ts';
+import { count } from './host/plural.ts';
 import { writeOutput } from './host/write-output.ts';
 import { formatSchema, readSchema, schemaPath } from './schema-file.ts';
 
@@ -19,10 +20,10 @@ export const schemaExport: CommandDefinition = {
     const breaking = previous ? breakingChanges(previous, schema) : [];
     if (breaking.length > 0 && !options.force) {
       for (const line of breaking) context.io.err(context.color.red(line));
-      context.io.err(context.color.red(`${relative(process.cwd(), path) || path} not written: ${breaking.length} breaking change(s). Use --force to write it anyway.`));
+      context.io.err(context.color.red(`${relative(process.cwd(), path) || path} not written: ${count(breaking.length, 'breaking change')}. Use --force to write it anyway.`));
       return 1;
     }
-    writeOutput(context, path, formatSchema(schema), { message: `Wrote ${schema.resources.length} resources to ${path}` });
+    writeOutput(context, path, formatSchema(schema), { message: `Wrote ${count(schema.resources.length, 'resource')} to ${path}` });
     return 0;
   },
 };

@@ -38,6 +38,7 @@ export interface MuralConfig {
   cursorSecret?: string;
 }
 
+/** The process-wide settings in force; change them with `configure`. */
 export const muralConfig: MuralConfig = {
   concurrency: true,
   maxConcurrentSideloads: 4,
@@ -51,6 +52,10 @@ export const muralConfig: MuralConfig = {
   cursorSecret: process.env.MURAL_CURSOR_SECRET || undefined,
 };
 
+/**
+ * Changes the process-wide settings (see `MuralConfig` for each, and its default) and returns them
+ * all: `configure({ databaseTimeout: 5000, cursorSecret: process.env.CURSOR_SECRET })`.
+ */
 export function configure(changes: Partial<MuralConfig>): MuralConfig {
   return Object.assign(muralConfig, changes);
 }

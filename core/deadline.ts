@@ -23,6 +23,7 @@ export function timeLeft(deadline: Deadline): number {
   return Math.max(0, deadline.at - Date.now());
 }
 
+/** How `withDeadline` limits the database time of the work it runs. */
 export interface DeadlineOptions {
   /** Milliseconds; default `muralConfig.databaseTimeout`. Zero or Infinity: no limit. */
   timeout?: number;

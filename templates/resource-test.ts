@@ -30,12 +30,12 @@ function actionTests(c: TemplateContext, d: TestDialect): string[] {
   if (has('index')) tests.push(d.test(`GET /${c.type} lists records`, lines(
     "const response = await request('GET', endpoint);",
     d.equal('response.status', '200'),
-    d.deepEqual(`${c.code.cast('response.body', '{ data: Array<{ id: string }> }')}.data.map((r) => r.id)`, '[id]'),
+    d.deepEqual(`${c.testCode.cast('response.body', '{ data: Array<{ id: string }> }')}.data.map((r) => r.id)`, '[id]'),
   )));
   if (has('show')) tests.push(d.test(`GET /${c.type}/:id shows a record`, lines(
     "const response = await request('GET', `${endpoint}/${id}`);",
     d.equal('response.status', '200'),
-    d.equal(`${c.code.cast('response.body', '{ data: { id: string } }')}.data.id`, 'id'),
+    d.equal(`${c.testCode.cast('response.body', '{ data: { id: string } }')}.data.id`, 'id'),
   )));
   if (has('update')) tests.push(d.test(`PATCH /${c.type}/:id updates a record`, lines(
     `const response = await request('PATCH', \`\${endpoint}/\${id}\`, { data: { type: '${c.type}', id, attributes: ${attrs(1)} } });`,
@@ -49,20 +49,62 @@ function actionTests(c: TemplateContext, d: TestDialect): string[] {
   return tests;
 }
 
+/** The environment variable naming the database generated tests run against, in Sequelize's URL form. */
+export const TEST_DATABASE_VARIABLE = 'MURAL_TEST_DATABASE_URL';
+
+/**
+ * The test's own database. Importing the model bound it to the application's
+ * connection (`Model.init` runs when its module loads); binding it again, to
+ * this connection, before any query is what keeps `sync({ force: true })`
+ * away from the development database, whatever the application's database
+ * module reads (a generated model is always `class … extends Model` with
+ * `init`, so `init` again is the whole rebinding).
+ */
+function testDatabase(c: TemplateContext): string {
+  const variable = `process.env.${TEST_DATABASE_VARIABLE}`;
+  return `// The tests' own database: ${TEST_DATABASE_VARIABLE} (a Sequelize URL), else an in-memory SQLite database.
+// Never the application's: ${c.className} is bound to it here, before any query, so recreating its table touches nothing else.
+if (${variable} && ${variable} === process.env.DATABASE_URL) {
+  throw new Error('${TEST_DATABASE_VARIABLE} is DATABASE_URL: these tests drop and recreate tables; give them a database of their own');
+}
+const database = ${variable}
+  ? new Sequelize(${variable}, { logging: false })
+  : new Sequelize({ dialect: 'sqlite', storage: ':memory:', logging: false });
+${c.className}.init(${c.className}.getAttributes(), { ...${c.className}.options, sequelize: database });`;
+}
+
+/**
+ * The application's modules the test uses. An ES module test of a CommonJS
+ * application (Vitest's) requires them as the application does: Vitest
+ * would load an imported copy of its own, and the Resource, which requires
+ * the model, would not see the model bound to the test database.
+ */
+function applicationImports(c: TemplateContext): string {
+  const required = c.code.moduleFormat === 'commonjs' && c.testCode.moduleFormat === 'esm';
+  const code = required ? c.code : c.testCode;
+  const lines = [
+    code.import([c.className], c.importPath('test', 'model')),
+    code.import([c.resourceClass], c.importPath('test', 'resource')),
+    code.import(['routes'], c.importPath('test', 'routes')),
+  ];
+  if (required) lines.unshift(`${c.testCode.import(['createRequire'], 'node:module')}\nconst require = createRequire(import.meta.url);`);
+  return lines.join('\n');
+}
+
 /**
  * test/resources/<name>-resource.test.ts: one test per generated action, over
- * HTTP, for the project's test runner. It recreates the generated model's table only, never the application's
- * other tables.
+ * HTTP, for the project's test runner, against a database of its own.
  */
 export function resourceTestTemplate(c: TemplateContext): string {
-  const { code } = c;
+  const code = c.testCode;
   const { ts } = code;
   const dialect = TEST_DIALECTS[c.testRunner];
   return `${dialect.imports(code)}
 ${code.import('express', 'express')}
-${code.importType(['AddressInfo'], 'node:net')}${code.importType(['Server'], 'node:http')}${code.import([c.className], c.importPath('test', 'model'))}
-${code.import([c.resourceClass], c.importPath('test', 'resource'))}
-${code.import(['routes'], c.importPath('test', 'routes'))}
+${code.import(['Sequelize'], 'sequelize')}
+${code.importType(['AddressInfo'], 'node:net')}${code.importType(['Server'], 'node:http')}${applicationImports(c)}
+
+${testDatabase(c)}
 
 // where the routes serve ${c.type}, under the namespace of its base Resource if there is one
 const endpoint = \`\${${c.resourceClass}.endpointNamespace ?? ''}\${${c.resourceClass}.endpoint.path}\`;
@@ -77,7 +119,10 @@ ${dialect.before}(async () => {
   base = \`http://127.0.0.1:\${${code.cast('server.address()', 'AddressInfo')}.port}\`;
 });
 
-${dialect.after}(() => new Promise${ts('<void>')}((resolve) => server.close(() => resolve())));
+${dialect.after}(async () => {
+  await new Promise${ts('<void>')}((resolve) => server.close(() => resolve()));
+  await database.close();
+});
 
 async function request(method${ts(': string')}, path${ts(': string')}, body${ts('?: unknown')})${ts(': Promise<{ status: number; body: unknown }>')} {
   const response = await fetch(base + path, {

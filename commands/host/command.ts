@@ -2,6 +2,7 @@ import type { Resource } from '../../core/index.ts';
 import type { ProjectConfig } from './project-config.ts';
 import type { Template } from './template.ts';
 
+/** One option of a command a plugin registers, in Commander's flag syntax. */
 export interface CommandOption {
   /** Commander flag syntax: `--out <file>`, `-a, --actions <actions...>`. */
   flags: string;
@@ -11,6 +12,10 @@ export interface CommandOption {
   repeatable?: boolean;
 }
 
+/**
+ * Where a command writes: standard output and error (a test captures them), and whether a person
+ * is at the terminal.
+ */
 export interface CommandIO {
   out(text: string): void;
   err(text: string): void;
@@ -52,6 +57,8 @@ export interface CommandDefinition {
   arguments?: string[];
   options?: CommandOption[];
   examples?: string[];
+  /** More help, after the options: computed when help is shown, so it can list what plugins registered (types). */
+  helpText?: () => string;
   /** Runs without loading the project's config (`init` writes it); only core commands can. */
   withoutConfig?: boolean;
   /** Resolves to the exit code (0 when omitted). */

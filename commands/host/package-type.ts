@@ -1,15 +1,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
-interface PackageJson {
+export interface PackageJson {
   type?: unknown;
+  /** ava's configuration, when package.json holds it. */
+  ava?: unknown;
   scripts?: Record<string, unknown>;
   dependencies?: Record<string, unknown>;
   devDependencies?: Record<string, unknown>;
 }
 
 /** The nearest package.json at or above `directory`, parsed; undefined when there is none or it is not JSON. */
-function nearestPackageJson(directory: string): PackageJson | undefined {
+export function nearestPackageJson(directory: string): PackageJson | undefined {
   for (let dir = directory, depth = 0; depth < 64; dir = dirname(dir), depth++) {
     const file = join(dir, 'package.json');
     if (existsSync(file)) {

@@ -46,8 +46,18 @@ export interface GeneratorStyle {
    * `Resource` and set the Sequelize adapter themselves.
    */
   baseResource?: string;
+  /**
+   * The `endpointNamespace` generated Resources set when their base does not
+   * hand one down (`/api/v1`). Absent, the one the application's Resources
+   * set in their sources, if any.
+   */
+  endpointNamespace?: string;
 }
 
+/**
+ * The `generator` section of `mural.config`: where `mural generate` writes (`GeneratorPaths`) and
+ * in which language and style (`GeneratorStyle`).
+ */
 export type GeneratorSettings = GeneratorPaths & GeneratorStyle;
 
 /** What `mural.config.{ts,js,mjs}` exports by default. */
@@ -73,6 +83,10 @@ export interface ProjectConfig {
   close?: () => void | Promise<void>;
 }
 
+/**
+ * Types a `mural.config` file's default export and returns it unchanged: `export default
+ * defineConfig({ resources: () => importResources(import.meta.url, 'src/resources') })`.
+ */
 export function defineConfig(config: ProjectConfig): ProjectConfig {
   return config;
 }

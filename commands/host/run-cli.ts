@@ -1,6 +1,7 @@
 import type { ChalkInstance } from 'chalk';
 import { Command, CommanderError } from 'commander';
 import { checkResources, MuralError, prepareResources, ResourceCheckFailed, Types, type AdapterClass, type Resource } from '../../core/index.ts';
+import { CLI_VERSION } from './cli-version.ts';
 import { CommandError, type CommandContext, type CommandDefinition, type CommandIO } from './command.ts';
 import { loadConfig } from './load-config.ts';
 import type { MuralPlugin, PluginHost } from './plugin.ts';
@@ -8,6 +9,10 @@ import type { ProjectConfig } from './project-config.ts';
 import type { Template } from './template.ts';
 import { importAtRunTime } from './import-at-run-time.ts';
 
+/**
+ * What `runCli` needs besides the arguments: the folder, the terminal, and the plugins and
+ * commands every project has.
+ */
 export interface CliOptions {
   cwd?: string;
   io?: CommandIO;
@@ -43,7 +48,8 @@ export async function runCli(argv: string[], options: CliOptions): Promise<numbe
   // chalk is an ES module only: Node 20.17 and 20.18 cannot require() it
   const { Chalk } = await importAtRunTime<typeof import('chalk')>('chalk');
   const color = new Chalk({ level: io.interactive && !process.env.NO_COLOR ? 1 : 0 });
-  const wantsHelp = argv.length === 0 || argv.some((a) => a === '--help' || a === '-h' || a === 'help');
+  // help and the version need no config: a missing one is not an error then
+  const wantsHelp = argv.length === 0 || argv.some((a) => a === '--help' || a === '-h' || a === 'help' || a === '--version' || a === '-V');
   let config: ProjectConfig | undefined;
   let resourcesLoaded = false;
   try {
@@ -121,6 +127,7 @@ async function runProgram(argv: string[], definitions: CommandDefinition[], cont
   const program = new Command('mural')
     .description('Scaffold, check and query Mural Resources.')
     .option('--config <path>', 'the config file (default: mural.config.{ts,js,mjs} here)')
+    .version(CLI_VERSION, '-V, --version', 'print the version of Mural\'s CLI')
     .exitOverride()
     .configureOutput({ writeOut: (s) => context.io.out(s), writeErr: (s) => context.io.err(s) });
   let exitCode = 0;
@@ -154,6 +161,8 @@ function attach(program: Command, definition: CommandDefinition): Command {
     if (option.repeatable) command.option(option.flags, option.description, (v: string, all: string[] = []) => [...all, v]);
     else command.option(option.flags, option.description, option.defaultValue as string | boolean | string[] | undefined);
   }
+  const { helpText } = definition;
+  if (helpText) command.addHelpText('after', () => `\n${helpText()}`);
   if (definition.examples?.length) command.addHelpText('after', `\nExamples:\n${definition.examples.map((e) => `  $ ${e}`).join('\n')}`);
   return command;
 }

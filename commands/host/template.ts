@@ -20,14 +20,25 @@ export interface TemplateContext {
   paths: TemplatePaths;
   /** How the project writes code: TypeScript or JavaScript, ES modules or CommonJS. */
   code: CodeStyle;
+  /**
+   * How the generated test is written: as `code`, except that Vitest cannot be
+   * `require`d, so in a CommonJS project its tests are ES modules (`.mjs`).
+   */
+  testCode: CodeStyle;
   /** What the generated test is written for. */
   testRunner: TestRunner;
   /** The export of `paths.database` holding the Sequelize instance: a name, or `default`. */
   databaseExport: string;
   /** The application's abstract Resource at `paths.baseResource`, when generated Resources extend one. */
   baseResource?: { exportName: string };
+  /** The namespace the generated Resource sets, when it inherits none from its base (`/api/v1`). */
+  endpointNamespace?: string;
 }
 
+/**
+ * The files `mural generate resource` writes, as paths from the project's root, which a template
+ * uses to write its imports.
+ */
 export interface TemplatePaths {
   resource: string;
   model: string;

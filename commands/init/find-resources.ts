@@ -9,6 +9,8 @@ export interface ResourceClassInfo {
   abstract: boolean;
   /** Its `this.type = '…'`, when written as a literal. */
   type?: string;
+  /** Its `this.endpointNamespace = '…'`, when written as a literal. */
+  namespace?: string;
   /** The export it is reachable by: its name, or `default`. */
   exportName: string;
 }
@@ -43,6 +45,7 @@ function declaredClasses(file: string, code: string): Declared[] {
       base: match[2]!,
       abstract: /\babstractClass\s*=\s*true\b/.test(body),
       type: /\bthis\.type\s*=\s*['"]([\w-]+)['"]/.exec(body)?.[1],
+      namespace: /\bthis\.endpointNamespace\s*=\s*['"`]([^'"`$]*)['"`]/.exec(body)?.[1],
       exportName: defaultExport.test(code) ? 'default' : name,
       importsMural,
       nested: /^\s+$/.test(code.slice(lineStart, match.index)),
@@ -92,6 +95,13 @@ export function baseResourceOf(classes: readonly ResourceClassInfo[]): ResourceC
   return classes
     .filter((c) => c.abstract)
     .sort((a, b) => subclasses(b) - subclasses(a))[0];
+}
+
+/** The namespace most of the concrete Resources set themselves, if any do: the one a generated Resource without a base sets. */
+export function commonNamespace(classes: readonly ResourceClassInfo[]): string | undefined {
+  const tally = new Map<string, number>();
+  for (const c of classes) if (!c.abstract && c.namespace !== undefined) tally.set(c.namespace, (tally.get(c.namespace) ?? 0) + 1);
+  return [...tally].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
 
 /**

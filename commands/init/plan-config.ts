@@ -3,8 +3,9 @@ import { relative, resolve, sep } from 'node:path';
 import { codeStyle } from '../host/code-style.ts';
 import { CommandError } from '../host/command.ts';
 import { formatModuleReference, parseModuleReference, type ModuleReference } from '../host/module-reference.ts';
+import { count } from '../host/plural.ts';
 import type { GeneratorPaths } from '../host/project-config.ts';
-import { baseResourceOf, findResourceClasses, resourceLocations, type ResourceClassInfo } from './find-resources.ts';
+import { baseResourceOf, commonNamespace, findResourceClasses, resourceLocations, type ResourceClassInfo } from './find-resources.ts';
 import { sequelizeExports } from './find-sequelize.ts';
 import { generatorDefaults } from './generator-defaults.ts';
 import type { Prompter } from './prompter.ts';
@@ -97,7 +98,7 @@ export async function chooseSequelize(project: Project, flags: InitFlags, ask?: 
     if (!ask) throw new CommandError(`Found ${candidates.length} Sequelize instances (${labels.join(', ')}); choose one with --sequelize PATH#EXPORT`, 2);
     return candidates[labels.indexOf(await ask.select('Which Sequelize instance does the application use?', labels))]!;
   }
-  const looked = `looked for an exported new Sequelize(…) in ${project.scan.files.length} files`;
+  const looked = `looked for an exported new Sequelize(…) in ${count(project.scan.files.length, 'file')}`;
   if (!ask) throw new CommandError(`No module exporting a Sequelize instance found (${looked}); pass --sequelize PATH#EXPORT`, 2);
   const isFile = (path: string) => path !== '' && existsSync(resolve(project.root, path)) && statSync(resolve(project.root, path)).isFile();
   const answer = await ask.input('Module exporting the Sequelize instance (path#export):', {
@@ -169,6 +170,8 @@ export async function planConfig(project: Project, flags: InitFlags, ask?: Promp
       ...(language === 'javascript' && moduleFormat !== (project.packageIsModule ? 'esm' : 'commonjs') ? { moduleFormat } : {}),
       importExtension: chooseImportExtension(project),
       ...(baseResource ? { baseResource: formatModuleReference(baseResource) } : {}),
+      // without a base to inherit it from, generated Resources set the namespace the others set
+      ...(!baseResource && commonNamespace(classes) !== undefined ? { endpointNamespace: commonNamespace(classes) } : {}),
       ...paths,
     },
   };

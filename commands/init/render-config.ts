@@ -43,7 +43,7 @@ function closeFunction(plan: ConfigPlan, configIsCommonJs: boolean): string {
 }
 
 function generatorSection(generator: GeneratorSettings): string {
-  const keys: Array<keyof GeneratorSettings> = ['language', 'moduleFormat', 'importExtension', 'sequelize', 'baseResource', 'resources', 'models', 'controllers', 'tests', 'routes'];
+  const keys: Array<keyof GeneratorSettings> = ['language', 'moduleFormat', 'importExtension', 'sequelize', 'baseResource', 'endpointNamespace', 'resources', 'models', 'controllers', 'tests', 'routes'];
   const lines = keys
     .filter((key) => generator[key] !== undefined && (key !== 'importExtension' || generator.language === 'typescript'))
     .map((key) => `    ${key}: ${quote(String(generator[key]))},`);
@@ -65,8 +65,8 @@ export function renderConfig(plan: ConfigPlan): { fileName: string; text: string
   const esmRuntime = typescript ? plan.packageIsModule : !commonJs;
   const base = esmRuntime ? 'import.meta.url' : '__filename';
   const header = commonJs
-    ? `const { defineConfig, importResources } = require('mural/cli');`
-    : `import { defineConfig, importResources } from 'mural/cli';`;
+    ? `const { defineConfig, importResources } = require('mural-cli');`
+    : `import { defineConfig, importResources } from 'mural-cli';`;
   const body = [
     `  resources: () => importResources(${[base, ...plan.resources.map(quote)].join(', ')}),`,
     closeFunction(plan, commonJs),

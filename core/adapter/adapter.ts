@@ -2,12 +2,15 @@ import type { ServiceUnavailable } from '../errors/service-unavailable.ts';
 
 /** The built-in filter operators every adapter implements, each with a `not_` form. */
 export const BUILT_IN_OPERATORS = ['eq', 'eql', 'prefix', 'suffix', 'match', 'gt', 'gte', 'lt', 'lte'] as const;
+/** A filter operator every adapter implements (`eq`, `prefix`, `gte`…); each also has a `not_` form. */
 export type BuiltInOperator = (typeof BUILT_IN_OPERATORS)[number];
 
 /** The calculations every adapter provides: `count` through `count()`, the others through `calculate()`. */
 export const BUILT_IN_CALCULATIONS = ['count', 'sum', 'average', 'maximum', 'minimum'] as const;
+/** `count`, `sum`, `average`, `maximum` or `minimum`: a calculation every adapter provides. */
 export type BuiltInCalculation = (typeof BUILT_IN_CALCULATIONS)[number];
 
+/** A sort's direction: `asc`, or `desc` (`-name` in a query). */
 export type SortDirection = 'asc' | 'desc';
 
 /**
@@ -235,6 +238,7 @@ export interface AdapterTarget {
   readonly name: string;
 }
 
+/** How an adapter's `resolve` may load records. */
 export interface ResolveOptions {
   /** Nothing will call model methods on the records: plain rows will do. */
   plain?: boolean;

@@ -6,7 +6,7 @@ import { checkMembers, describeResource, type CheckedResource } from './model-ch
 import { ProblemList } from './problem-list.ts';
 import { checkRelationships, type RelationshipCheck } from './relationship-checks.ts';
 import { checkUniqueness } from './uniqueness-checks.ts';
-import { closestName } from './did-you-mean.ts';
+import { nearestName } from '../did-you-mean.ts';
 
 type ResourceClass = typeof ResourceBase;
 
@@ -54,7 +54,7 @@ function children(resource: ResourceClass, served: readonly ResourceClass[], pro
     }
     // children are usually subclasses of their parent: the names a typo most likely meant
     const subclasses = (registeredResources() as ResourceClass[]).filter((r) => r.prototype instanceof resource && !r.abstractClass);
-    const close = lookup.wanted[0] === undefined ? undefined : closestName(lookup.wanted[0], subclasses.flatMap((r) => [r.name, r.type]));
+    const close = lookup.wanted[0] === undefined ? undefined : nearestName(lookup.wanted[0], subclasses.flatMap((r) => [r.name, r.type]));
     const fix = close === undefined ? (lookup.wanted.length > 0 ? '; declare it, or take it off the list' : '') : `; did you mean "${close}"?`;
     problems.add({ resource, member: 'polymorphic', sites: ['polymorphic'] }, `${lookup.problem}${fix}`);
   }

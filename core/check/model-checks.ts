@@ -3,8 +3,7 @@ import { MuralError } from '../errors/index.ts';
 import { resolveFilters, type ResolvedFilter } from '../query/resolved-filter.ts';
 import type { AttributeDefinition } from '../resource/attribute.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
-import { didYouMean } from './did-you-mean.ts';
-import type { ProblemList } from './problem-list.ts';
+import { hint, type ProblemList } from './problem-list.ts';
 
 type ResourceClass = typeof ResourceBase;
 
@@ -64,19 +63,18 @@ export function checkMembers({ resource, model }: CheckedResource, problems: Pro
     if (attribute.virtual || columns.has(attribute.name)) continue;
     const subject = { resource, member: attribute.name, sites: [`attribute:${attribute.name}`, `filter:${attribute.name}`, `sort:${attribute.name}`], declaration: attribute };
     if (isValue(attribute) && !attribute.block && !model.properties.includes(attribute.name)) {
-      problems.add(subject, `not a column of model ${model.name}${didYouMean(attribute.name, known) || fixFor(attribute)}`);
+      problems.add(subject, `not a column of model ${model.name}${hint(attribute.name, known, fixFor(attribute))}`);
       continue;
     }
     for (const use of databaseUses(resource, attribute, filters)) {
-      problems.add(subject, `${use.what} needs a column, and model ${model.name} has none by that name${didYouMean(attribute.name, model.columns) || `; ${use.fix}`}`);
+      problems.add(subject, `${use.what} needs a column, and model ${model.name} has none by that name${hint(attribute.name, model.columns, use.fix)}`);
     }
   }
   checkStats({ resource, model }, columns, problems);
 }
 
-function fixFor(attribute: AttributeDefinition): string {
-  if (!isValue(attribute)) return '';
-  return '; compute it with a block, or declare it { virtual: true } if its records carry it another way';
+function fixFor(attribute: AttributeDefinition): string | undefined {
+  return isValue(attribute) ? 'compute it with a block, or declare it { virtual: true } if its records carry it another way' : undefined;
 }
 
 interface DatabaseUse {
@@ -140,7 +138,7 @@ function checkStats({ resource, model }: Required<CheckedResource>, columns: Rea
     if (aggregates.length === 0) continue;
     problems.add(
       { resource, member: stat.name, sites: [`stat:${stat.name}`], declaration: stat },
-      `stat ${aggregates.join(', ')} needs a column, and model ${model.name} has none by that name${didYouMean(stat.name, model.columns) || '; give the stat calculations of its own ({ median: (scope, name) => … })'}`,
+      `stat ${aggregates.join(', ')} needs a column, and model ${model.name} has none by that name${hint(stat.name, model.columns, 'give the stat calculations of its own ({ median: (scope, name) => … })')}`,
     );
   }
 }

@@ -1,3 +1,4 @@
+import { nearestName } from '../did-you-mean.ts';
 import type { ResourceProblem } from '../errors/index.ts';
 import { siteOf } from '../resource/declaration-sites.ts';
 
@@ -13,6 +14,13 @@ export interface ProblemSubject {
    * Resource checked, rather than again for every polymorphic child.
    */
   readonly declaration?: object;
+}
+
+/** `; did you mean "title"?` when a valid name is near `name` (as every did-you-mean of Mural judges it), else `; fix`, or nothing. */
+export function hint(name: string, valid: Iterable<string>, fix?: string): string {
+  const near = nearestName(name, valid);
+  if (near !== undefined) return `; did you mean "${near}"?`;
+  return fix ? `; ${fix}` : '';
 }
 
 /** The problems found so far, in the order found, each once. */

@@ -4,7 +4,7 @@ import type { RelationshipDefinition, ResourceReference } from '../resource/rela
 import { lookupRelated, type Unresolved } from '../resource/resolve-resource.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import type { CheckedResource } from './model-checks.ts';
-import { closestName } from './did-you-mean.ts';
+import { nearestName } from '../did-you-mean.ts';
 import type { ProblemList, ProblemSubject } from './problem-list.ts';
 
 type ResourceClass = typeof ResourceBase;
@@ -95,7 +95,7 @@ function checkKeys(subject: ProblemSubject, claims: readonly KeyClaim[], problem
     const { column, table, columns, role } = claim;
     if (!columns || columns.includes(column) || reported.has(`${table} ${column}`)) continue;
     reported.add(`${table} ${column}`);
-    problems.add(subject, `${role} ${column} is not a column of ${table}${keyFix(claim, closestName(column, columns))}`);
+    problems.add(subject, `${role} ${column} is not a column of ${table}${keyFix(claim, nearestName(column, columns))}`);
   }
 }
 
@@ -118,6 +118,6 @@ function unresolved(relationship: RelationshipDefinition, lookup: Unresolved, in
   const toOne = relationship.kind === 'belongs_to' || relationship.kind === 'has_one';
   // inferred from the relationship's name: the name that would find a Resource; given: the type or class name to give
   const names = inferred ? candidates.map((r) => (toOne ? singularize(r.type) : r.type)) : candidates.flatMap((r) => [r.type, r.name]);
-  const close = closestName(inferred ? relationship.name : lookup.wanted[0]!, names);
+  const close = nearestName(inferred ? relationship.name : lookup.wanted[0]!, names);
   return `${lookup.problem}; ${close === undefined ? 'pass resource: to the relationship' : `did you mean "${close}"?`}`;
 }

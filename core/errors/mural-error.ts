@@ -10,6 +10,10 @@ export interface JsonApiErrorObject {
   meta?: Record<string, unknown>;
 }
 
+/**
+ * What an error says besides its status and code: its detail, and the query parameter, body member
+ * or header at fault.
+ */
 export interface MuralErrorOptions {
   detail?: string;
   parameter?: string;

@@ -1,7 +1,9 @@
 import { NotAcceptable, UnsupportedMediaType } from '../errors/index.ts';
 import { parseAccept, parseMediaType, type MediaRange } from './media-range.ts';
 
+/** JSON:API's media type, which every Mural answer carries as its `Content-Type`. */
 export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';
+/** The JSON:API version Mural speaks, in every HTTP answer's `jsonapi.version`. */
 export const JSONAPI_VERSION = '1.1';
 
 /** The JSON:API media type parameters a server may receive; any other makes an instance unusable. */

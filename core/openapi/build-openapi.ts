@@ -11,6 +11,7 @@ import { resourcePaths } from './resource-paths.ts';
 import { resourceObjectSchemas } from './resource-schemas.ts';
 import { writeSchemas } from './write-schemas.ts';
 
+/** Options of `buildOpenApi`, the OpenAPI 3.1 document of a set of Resources. */
 export interface OpenApiOptions {
   /** The document's `info`. Default: `{ title: 'JSON:API', version: '1.0.0' }`. */
   info?: OpenApiInfo;

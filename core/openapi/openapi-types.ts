@@ -58,6 +58,7 @@ export interface RequestBodyObject {
   content: Record<string, MediaTypeObject>;
 }
 
+/** The HTTP methods an OpenAPI path item of a Mural document may hold. */
 export type HttpMethod = 'get' | 'post' | 'patch' | 'delete';
 
 export interface OperationObject {

@@ -29,6 +29,10 @@ import { runQuery, type Loaded as LoadedQuery, type ProxyRequest, type QuerySour
 
 export type { ProxyRequest } from './run-query.ts';
 
+/**
+ * How a proxy queries: the scope it starts from, whether it reads one record, and the HTTP request
+ * it answers, if any.
+ */
 export interface ProxyOptions {
   baseScope?: unknown;
   single?: boolean;
@@ -42,13 +46,6 @@ interface Loaded extends LoadedQuery {
   target?: RelatedTarget;
 }
 
-/**
- * A lazy query. Nothing runs until `data`, `meta`, iteration or a render
- * method is used; then the query runs once and every reader shares it. The
- * context current at creation is the one the query runs in. `Model` is the
- * Resource's model (see ModelOf), `Data` what `data` resolves to: the models
- * for `all`, the model for `find`.
- */
 /** Options of a write through a proxy. */
 export interface WriteOptions {
   /**
@@ -59,6 +56,14 @@ export interface WriteOptions {
   ifMatch?: IfMatch;
 }
 
+/**
+ * A lazy query, as `Resource.all` and `Resource.find` return it. Nothing runs
+ * until `data`, `meta`, iteration or a render method is used; then the query
+ * runs once and every reader shares it. The context current at creation is
+ * the one the query runs in. `Model` is the Resource's model (see ModelOf),
+ * `Data` what `data` resolves to: the models for `all`, the model for `find`.
+ * `find(…)` proxies also write: `update`, `destroy` and the relationship writes.
+ */
 export class ResourceProxy<Model = unknown, Data = unknown> implements AsyncIterable<Model> {
   private loading?: Promise<Loaded>;
   /** A load for rendering only, which may read plain rows. */
@@ -100,11 +105,16 @@ export class ResourceProxy<Model = unknown, Data = unknown> implements AsyncIter
     return this.load().then((l) => l.stats);
   }
 
+  /** Iterates over the models (`for await (const employee of proxy)`), loading them first. */
   async *[Symbol.asyncIterator](): AsyncIterator<Model> {
     const { records } = await this.load();
     for (const { record } of records) yield record as Model;
   }
 
+  /**
+   * The JSON:API document the HTTP endpoint would answer (without the `jsonapi` member, which
+   * only a transport adds).
+   */
   async toJsonapi(): Promise<JsonApiDocument> {
     const loaded = await this.loadForRender();
     return this.run(() =>
@@ -112,10 +122,12 @@ export class ResourceProxy<Model = unknown, Data = unknown> implements AsyncIter
     );
   }
 
+  /** The records as plain JSON: attributes and included relationships nested in each record. */
   async toJson(): Promise<SimpleJsonDocument> {
     return toSimpleJson(await this.toJsonapi());
   }
 
+  /** The records as an XML document, built from `toJson()`. */
   async toXml(): Promise<string> {
     const document = await this.toJson();
     return toXmlDocument(document, (await this.loadForRender()).plan.resource.type);

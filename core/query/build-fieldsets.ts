@@ -1,3 +1,4 @@
+import { didYouMean } from '../did-you-mean.ts';
 import { InvalidQueryError } from '../errors/index.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import { listOf } from '../query-params.ts';
@@ -24,7 +25,7 @@ export function buildFieldsets(
     if (unknown.length > 0) {
       throw new InvalidQueryError(
         parameterRoot === 'fields' ? 'unknown_field' : 'unknown_extra_field',
-        `Unknown ${parameterRoot === 'fields' ? 'field' : 'extra field'} ${unknown.map((u) => `"${u}"`).join(', ')} on ${type}; available: ${[...known].join(', ') || 'none'}`,
+        `Unknown ${parameterRoot === 'fields' ? 'field' : 'extra field'} ${unknown.map((u) => `"${u}"`).join(', ')} on ${type}; ${unknown.length === 1 ? didYouMean(unknown[0]!, known) : ''}available: ${[...known].join(', ') || 'none'}`,
         { parameter: `${parameterRoot}[${type}]` },
       );
     }

@@ -1,3 +1,4 @@
+import { didYouMean } from '../did-you-mean.ts';
 import { InvalidQueryError } from '../errors/index.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import { allowedNow } from './guard-check.ts';
@@ -31,7 +32,7 @@ export function buildFilters(resource: ResourceBase, raw: Record<string, unknown
     const filter = filters.get(name);
     if (!filter) {
       const usable = [...filters.keys()].join(', ') || 'none';
-      throw new InvalidQueryError('unknown_filter', `Unknown filter "${name}" on ${resourceClass.type}; filterable: ${usable}`, {
+      throw new InvalidQueryError('unknown_filter', `Unknown filter "${name}" on ${resourceClass.type}; ${didYouMean(name, filters.keys())}filterable: ${usable}`, {
         parameter: parameterName(path(name)),
       });
     }
@@ -84,7 +85,7 @@ function condition(resourceClass: ResourceBase['resourceClass'], filter: Resolve
     const allowed = [...filter.operators.keys()].join(', ');
     throw new InvalidQueryError(
       'unknown_operator',
-      `Unknown operator "${operator}" for filter "${filter.name}" on ${type}; allowed: ${allowed}`,
+      `Unknown operator "${operator}" for filter "${filter.name}" on ${type}; ${didYouMean(operator, filter.operators.keys())}allowed: ${allowed}`,
       { parameter },
     );
   }

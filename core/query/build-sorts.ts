@@ -1,3 +1,4 @@
+import { didYouMean } from '../did-you-mean.ts';
 import { InvalidQueryError } from '../errors/index.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import type { SortDirection } from '../adapter/adapter.ts';
@@ -22,7 +23,7 @@ export function buildSorts(resource: ResourceBase, entries: readonly string[], p
     const name = entry.replace(/^[-+]/, '');
     if (name.includes('.') && !allowed.has(name)) return relatedSort(resource, name, direction, parameter);
     if (!allowed.has(name)) {
-      throw new InvalidQueryError('unknown_sort', `Unknown sort "${name}" on ${type}; sortable: ${[...allowed].join(', ') || 'none'}`, { parameter });
+      throw new InvalidQueryError('unknown_sort', `Unknown sort "${name}" on ${type}; ${didYouMean(name, allowed)}sortable: ${[...allowed].join(', ') || 'none'}`, { parameter });
     }
     const only = config.sorts.get(name)?.options.only;
     if (only && only !== direction) {

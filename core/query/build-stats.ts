@@ -1,7 +1,11 @@
+import { didYouMean } from '../did-you-mean.ts';
 import { InvalidQueryError } from '../errors/index.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import { listOf } from '../query-params.ts';
 import type { StatRequest } from './query-plan.ts';
+
+/** What people call the built-in calculations (`max` and `min` are found as prefixes). */
+const CALCULATION_ALIASES = { avg: 'average', mean: 'average', total: 'sum' };
 
 /** Validates `stats[name]=calc,calc` against the Resource's declared stats. */
 export function buildStats(resource: ResourceBase, raw: Record<string, unknown>, path = 'stats'): StatRequest[] {
@@ -11,7 +15,7 @@ export function buildStats(resource: ResourceBase, raw: Record<string, unknown>,
     const stat = config.stats.get(name);
     if (!stat) {
       const known = [...config.stats.keys()].join(', ');
-      throw new InvalidQueryError('unknown_stat', `Unknown stat "${name}" on ${type}; available: ${known}`, { parameter });
+      throw new InvalidQueryError('unknown_stat', `Unknown stat "${name}" on ${type}; ${didYouMean(name, config.stats.keys())}available: ${known}`, { parameter });
     }
     const calculations = listOf(value, parameter);
     if (calculations.length === 0) {
@@ -21,7 +25,7 @@ export function buildStats(resource: ResourceBase, raw: Record<string, unknown>,
       if (!stat.calculations.has(calc)) {
         throw new InvalidQueryError(
           'unknown_stat',
-          `Unknown calculation "${calc}" for stat "${name}" on ${type}; available: ${[...stat.calculations.keys()].join(', ')}`,
+          `Unknown calculation "${calc}" for stat "${name}" on ${type}; ${didYouMean(calc, stat.calculations.keys(), CALCULATION_ALIASES)}available: ${[...stat.calculations.keys()].join(', ')}`,
           { parameter },
         );
       }

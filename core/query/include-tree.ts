@@ -1,3 +1,4 @@
+import { didYouMean } from '../did-you-mean.ts';
 import { InvalidQueryError } from '../errors/index.ts';
 import type { RelationshipDefinition } from '../resource/relationship-definition.ts';
 import { relatedResource } from '../resource/resolve-resource.ts';
@@ -101,7 +102,7 @@ function addPath(resource: ResourceBase, resources: readonly ResourceClass[], le
       const known = [...new Set(resources.flatMap((r) => [...r.config.relationships.keys()]))];
       throw new InvalidQueryError(
         'unknown_include',
-        `Unknown include "${path}" on ${resources[0]!.type}; relationships: ${known.join(', ') || 'none'}`,
+        `Unknown include "${path}" on ${resources[0]!.type}; ${didYouMean(name, known)}relationships: ${known.join(', ') || 'none'}`,
         { parameter: 'include' },
       );
     }

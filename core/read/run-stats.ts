@@ -2,6 +2,10 @@ import type { ResourceBase } from '../resource/resource-base.ts';
 import type { StatRequest } from '../query/query-plan.ts';
 import { lookupType } from '../types/index.ts';
 
+/**
+ * Statistics by attribute and calculation, as `meta.stats` renders them: `{ age: { average: 41.2
+ * }, total: { count: 300 } }`.
+ */
 export type StatsResult = Record<string, Record<string, unknown>>;
 
 /**

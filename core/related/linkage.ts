@@ -4,6 +4,7 @@ import type { PaginationLinks } from '../render/document.ts';
 import type { StatsResult } from '../read/run-stats.ts';
 import type { LoadedRecord } from '../sideload/include-graph.ts';
 
+/** A JSON:API resource identifier: a record's `type` and `id`. */
 export interface ResourceIdentifier {
   type: string;
   id: string;

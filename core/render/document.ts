@@ -1,5 +1,6 @@
 import type { ResourceObject } from './record-serializer.ts';
 
+/** The `links` of an index document: the page itself, the first, previous, next and last pages. */
 export interface PaginationLinks {
   self: string;
   first: string;

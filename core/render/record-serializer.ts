@@ -3,6 +3,10 @@ import type { Coercion } from '../types/index.ts';
 import type { IncludeGraph, LoadedRecord } from '../sideload/include-graph.ts';
 import { serializerLayout, type CompiledAttribute, type CompiledRelationship } from './serializer-layout.ts';
 
+/**
+ * A record as a JSON:API document renders it: `id`, `type`, `attributes`, `relationships`, `links`
+ * and `meta`.
+ */
 export interface ResourceObject {
   id: string;
   type: string;

@@ -1,6 +1,10 @@
 import type { JsonApiDocument } from './document.ts';
 import type { ResourceObject } from './record-serializer.ts';
 
+/**
+ * What `toJson()` returns: the records as plain objects, with their attributes and included
+ * relationships nested, and `meta`.
+ */
 export interface SimpleJsonDocument {
   data: Record<string, unknown> | Array<Record<string, unknown>> | null;
   meta?: Record<string, unknown>;

@@ -1,5 +1,9 @@
 import type { Guard, ModelGuard, PlainGuard } from './guard.ts';
 
+/**
+ * The four flags of an attribute, each `true`, `false` or a guard: listed in an attribute's `only`
+ * or `except`.
+ */
 export type AttributeFlag = 'readable' | 'writable' | 'sortable' | 'filterable';
 export const ATTRIBUTE_FLAGS: readonly AttributeFlag[] = ['readable', 'writable', 'sortable', 'filterable'];
 

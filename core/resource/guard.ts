@@ -37,6 +37,10 @@ export interface ResolvedGuard {
   call(receiver: object, model?: unknown, name?: string): boolean;
 }
 
+/**
+ * Turns a guard (a boolean, a method name or a function) into a callable with its arity, for code
+ * that evaluates guards as Mural does; `owner` names the Resource in error messages.
+ */
 export function resolveGuard(guard: Guard, receiverPrototype: object, owner: string): ResolvedGuard {
   if (typeof guard === 'boolean') {
     return { fixed: guard, arity: 0, label: String(guard), call: () => guard };

@@ -1,14 +1,20 @@
 import { ResourceConfigurationError } from '../errors/index.ts';
 import type { MethodName } from '../resource/guard.ts';
 
+/** The actions that write, which hooks may be limited to. */
 export type WriteAction = 'create' | 'update' | 'destroy';
 
 export const HOOK_NAMES = [
   'beforeAttributes', 'afterAttributes', 'aroundAttributes', 'beforeSave', 'afterSave', 'aroundSave',
   'aroundPersistence', 'beforeCommit', 'beforeDestroy', 'afterDestroy',
 ] as const;
+/**
+ * The name of a write hook: `beforeSave`, `aroundPersistence`, `beforeCommit`… (see the hooks
+ * table of the Writes guide).
+ */
 export type HookName = (typeof HOOK_NAMES)[number];
 
+/** Limits a hook to some actions: `{ only: ['create'] }` or `{ except: ['destroy'] }`. */
 export interface HookOptions {
   only?: readonly WriteAction[];
   except?: readonly WriteAction[];

@@ -1,6 +1,10 @@
 import type { Guard, PlainGuard } from './guard.ts';
 import type { QueryParams } from '../query-params.ts';
 
+/**
+ * The kind of a relationship, as `schema.json` spells it (`has_many`, `belongs_to`,
+ * `many_to_many`, …).
+ */
 export type RelationshipKind =
   | 'has_many'
   | 'belongs_to'

@@ -60,6 +60,10 @@ export class ResourceBase {
   declare static relationshipLinks: ResourceSettings['relationshipLinks'];
   declare static paginationLinks: boolean;
   declare static filtersAcceptNilByDefault: boolean;
+  /**
+   * The child Resources of a polymorphic parent: class names, types, or thunks returning the
+   * classes.
+   */
   declare static polymorphic: ResourceSettings['polymorphic'];
   declare static attributesReadableByDefault: ResourceSettings['attributesReadableByDefault'];
   declare static attributesWritableByDefault: ResourceSettings['attributesWritableByDefault'];
@@ -236,33 +240,61 @@ export class ResourceBase {
   }
 
   // Blocks get the Resource as `this`; `around*` hooks name a method, which receives a `proceed` function last.
+  /**
+   * Runs `handler(attributes)` before a write assigns the attributes to the model; it may
+   * change them.
+   */
   static beforeAttributes<R extends ResourceClass>(this: R, handler: AttributesHook<InstanceType<R>>, options?: HookOptions): void {
     addHook(this, 'beforeAttributes', handler, options);
   }
+  /** Runs `handler(model)` once a write has assigned the attributes, before the save. */
   static afterAttributes<R extends ResourceClass, M = ModelOf<R>>(this: R, handler: ModelHook<InstanceType<R>, M>, options?: HookOptions): void {
     addHook(this, 'afterAttributes', handler, options);
   }
+  /**
+   * Names a method that wraps the assignment: it receives the attributes and a `proceed`
+   * function, which it must call.
+   */
   static aroundAttributes<R extends ResourceClass>(this: R, method: MethodName<InstanceType<R>>, options?: HookOptions): void {
     addHook(this, 'aroundAttributes', method, options);
   }
+  /**
+   * Runs `handler(model)` before each record is validated and saved (`{ only: ['create'] }` to
+   * limit it).
+   */
   static beforeSave<R extends ResourceClass, M = ModelOf<R>>(this: R, handler: ModelHook<InstanceType<R>, M>, options?: HookOptions): void {
     addHook(this, 'beforeSave', handler, options);
   }
+  /** Runs `handler(model)` after each record is saved, inside the write's transaction. */
   static afterSave<R extends ResourceClass, M = ModelOf<R>>(this: R, handler: ModelHook<InstanceType<R>, M>, options?: HookOptions): void {
     addHook(this, 'afterSave', handler, options);
   }
+  /**
+   * Names a method that wraps each save: it receives the model and a `proceed` function, which
+   * it must call.
+   */
   static aroundSave<R extends ResourceClass>(this: R, method: MethodName<InstanceType<R>>, options?: HookOptions): void {
     addHook(this, 'aroundSave', method, options);
   }
+  /**
+   * Names a method that wraps the whole persistence of a record (build or find, assignment,
+   * save): it receives the attributes and a `proceed` function.
+   */
   static aroundPersistence<R extends ResourceClass>(this: R, method: MethodName<InstanceType<R>>, options?: HookOptions): void {
     addHook(this, 'aroundPersistence', method, options);
   }
+  /**
+   * Runs `handler(model)` once every record of the write is processed and valid, inside the
+   * transaction, just before it commits; throwing rolls everything back.
+   */
   static beforeCommit<R extends ResourceClass, M = ModelOf<R>>(this: R, handler: ModelHook<InstanceType<R>, M>, options?: HookOptions): void {
     addHook(this, 'beforeCommit', handler, options);
   }
+  /** Runs `handler(model)` before a record is destroyed. */
   static beforeDestroy<R extends ResourceClass, M = ModelOf<R>>(this: R, handler: ModelHook<InstanceType<R>, M>, options?: HookOptions): void {
     addHook(this, 'beforeDestroy', handler, options);
   }
+  /** Runs `handler(model)` after a record is destroyed, inside the transaction. */
   static afterDestroy<R extends ResourceClass, M = ModelOf<R>>(this: R, handler: ModelHook<InstanceType<R>, M>, options?: HookOptions): void {
     addHook(this, 'afterDestroy', handler, options);
   }
@@ -278,11 +310,16 @@ export class ResourceBase {
     declareResourceGuard(configOf(this), this.name, guard, options);
   }
 
+  /**
+   * Serves the Resource at `path` (below its namespace) instead of `/{type}`, with only
+   * `actions`; an action it does not list is not routed.
+   */
   static primaryEndpoint(path: string, actions: readonly Action[] = ALL_ACTIONS): void {
     declaredAt(this, 'endpoint');
     configOf(this).primaryEndpoint = { path: normalizePath(path), actions: [...actions] };
   }
 
+  /** Serves the Resource at another `path` too, with `actions` (every action by default). */
   static secondaryEndpoint(path: string, actions: readonly Action[] = ALL_ACTIONS): void {
     declaredAt(this, `endpoint:${normalizePath(path)}`);
     configOf(this).secondaryEndpoints.push({ path: normalizePath(path), actions: [...actions] });
@@ -299,6 +336,7 @@ export class ResourceBase {
     return [this.endpoint, ...configOf(this).secondaryEndpoints].map((e) => ({ ...e, path: ns + e.path }));
   }
 
+  /** The adapter instance this Resource queries through, made once from `adapter`. */
   static adapterInstance(): Adapter {
     let adapter = adapters.get(this);
     if (!adapter) {

@@ -11,6 +11,7 @@ import type { ResourceGuardDefinition } from './resource-guard.ts';
 import type { SortDeclaration } from './sort-definition.ts';
 import type { StatDefinition } from './stat-definition.ts';
 
+/** Where a Resource is served (a path below its namespace) and which actions it serves there. */
 export interface Endpoint {
   /** Path below the namespace, e.g. `/employees`. */
   readonly path: string;
@@ -63,6 +64,10 @@ export interface ResourceSettings {
   cacheControl?: string;
 }
 
+/**
+ * What relationship links point at: `'filters'`, the related index filtered to the record (the
+ * default), or `'endpoints'`, the relationship endpoints.
+ */
 export type RelationshipLinkStyle = 'filters' | 'endpoints';
 
 /** Adjusts the scope `S` when an extra attribute is requested, and returns it. */

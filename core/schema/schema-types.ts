@@ -1,6 +1,10 @@
 /** `true`, `false`, or `"guarded"` when a guard decides per request. */
 export type FlagValue = boolean | 'guarded';
 
+/**
+ * An attribute in `schema.json`: its type, and whether it is readable and writable (`"guarded"`
+ * when a guard decides).
+ */
 export interface AttributeSchema {
   type: string;
   readable: FlagValue;
@@ -14,11 +18,16 @@ export interface ExtraAttributeSchema {
   description: string | null;
 }
 
+/** A sort in `schema.json`: the one direction it is limited to, and whether a guard decides. */
 export interface SortSchema {
   only?: string;
   guard?: true;
 }
 
+/**
+ * A filter in `schema.json`: its type and operators, and its restrictions (single value, allow and
+ * deny lists, dependencies, required, guarded).
+ */
 export interface FilterSchema {
   type: string;
   operators: string[];
@@ -30,6 +39,10 @@ export interface FilterSchema {
   guard?: true;
 }
 
+/**
+ * A relationship in `schema.json`: the type and Resource it leads to (several for a polymorphic
+ * one), whether it is to-one, and whether a guard decides.
+ */
 export interface RelationshipSchema {
   type: string;
   resource?: string;
@@ -39,6 +52,10 @@ export interface RelationshipSchema {
   guard?: true;
 }
 
+/**
+ * A Resource in `schema.json`: its type, attributes, filters, sorts, relationships, stats and
+ * defaults.
+ */
 export interface ResourceSchema {
   name: string;
   type: string;
@@ -67,6 +84,10 @@ export interface ResourceSchema {
   guard?: string[];
 }
 
+/**
+ * What `buildSchema` returns and `mural schema export` writes: every Resource, every endpoint and
+ * every type.
+ */
 export interface Schema {
   resources: ResourceSchema[];
   endpoints: Record<string, { actions: Record<string, { resource: string }> }>;

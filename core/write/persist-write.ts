@@ -11,6 +11,7 @@ import type { Precondition, WriteNode } from './write-node.ts';
 
 type ResourceClass = typeof ResourceBase;
 
+/** Which write a `WriteProxy` makes: a create, or an update or destroy of the record with `id`. */
 export interface WriteTarget {
   action: 'create' | 'update' | 'destroy';
   id?: string;

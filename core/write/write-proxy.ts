@@ -44,11 +44,19 @@ export class WriteProxy<Model = unknown> {
     return versionOf(root.resource, root.model);
   }
 
+  /**
+   * Runs the write in one transaction. `true` once committed; `false` when a record is
+   * invalid, with the 422 error objects in `errors`.
+   */
   async save(): Promise<boolean> {
     const run = () => withDeadline(() => this.execute());
     return this.capturedContext ? withContext(this.capturedContext, run) : run();
   }
 
+  /**
+   * The document the HTTP endpoint answers for the saved write: the written record, its
+   * sideposted records in `included`, each new one with its `temp-id`.
+   */
   async toJsonapi(): Promise<JsonApiDocument> {
     if (!this.root) throw new Error('save() the write before rendering it');
     if (this.target.action === 'destroy') return { data: null, meta: {} };

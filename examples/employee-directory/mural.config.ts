@@ -1,5 +1,5 @@
 import type { Sequelize } from 'sequelize';
-import { defineConfig } from 'mural/cli';
+import { defineConfig } from 'mural-cli';
 import { API_INFO } from './api-info.ts';
 import { connect } from './db/connection.ts';
 import { verifyConnection } from './db/database-url.ts';

@@ -2,6 +2,7 @@ import type { Response } from 'express';
 import { InternalServerError, MuralError, type JsonApiErrorObject, type Negotiated } from '../../core/index.ts';
 import { sendDocument } from './send-document.ts';
 
+/** Options of `sendError`. */
 export interface SendErrorOptions {
   /** The status to answer instead of the error's own. */
   status?: number;

@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { withinTimeout } from './within-timeout.ts';
 
+/** Options of `gracefulShutdown(server, options)`. */
 export interface GracefulShutdownOptions {
   /** Releases what requests used, once the last one has finished: `() => sequelize.close()`. */
   close?: () => unknown;

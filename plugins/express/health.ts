@@ -4,6 +4,7 @@ import { sendError } from './error-response.ts';
 import { sendDocument } from './send-document.ts';
 import { withinTimeout } from './within-timeout.ts';
 
+/** Options of `muralHealth`, a health check endpoint. */
 export interface MuralHealthOptions {
   /** Resolves when the database answers, e.g. `() => sequelize.query('SELECT 1')`. */
   check: () => Promise<unknown>;

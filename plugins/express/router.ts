@@ -12,6 +12,7 @@ import { operationsHandler } from './operations-handler.ts';
 import { serveExplorer } from './explorer-route.ts';
 import { withServerTiming, type ServerTimingOption } from './server-timing.ts';
 
+/** Options of `muralRouter`: the Resources to serve, and how. */
 export interface MuralRouterOptions {
   resources: ReadonlyArray<typeof Resource>;
   /** Builds the request context guards and scopes read (the current user, a role…). */

@@ -65,6 +65,10 @@ function exact(column: Expression, typeName: string, dialect: string): Expressio
 
 const ESCAPE = '!';
 
+/**
+ * A built-in string operator `textCondition` builds: `eq`, `prefix`, `suffix` and `match` ignore
+ * case, `eql` does not.
+ */
 export type TextOperator = 'eq' | 'eql' | 'prefix' | 'suffix' | 'match';
 
 /**

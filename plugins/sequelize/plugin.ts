@@ -9,7 +9,7 @@ import { databaseTemplate, modelTemplate } from '../../templates/model.ts';
 export const sequelizePlugin: MuralPlugin = {
   name: 'sequelize',
   setup(host) {
-    host.adapter('sequelize', { load: async () => (await import('./sequelize-adapter.ts')).SequelizeAdapter });
+    host.adapter('sequelize', { load: async () => (await import('./index.ts')).SequelizeAdapter });
     host.template('model', modelTemplate);
     host.template('database', databaseTemplate);
   },

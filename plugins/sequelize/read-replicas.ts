@@ -1,6 +1,7 @@
 import { ConnectionAcquireTimeoutError, ConnectionError, type Sequelize } from 'sequelize';
 import { readsOwnWrites } from '../../core/index.ts';
 
+/** Settings of `configureReplicas`, for a Sequelize instance with `replication`. */
 export interface ReplicaSettings {
   /**
    * Milliseconds for which reads go to the primary after a replica could not
@@ -9,6 +10,7 @@ export interface ReplicaSettings {
   retryAfter: number;
 }
 
+/** The read replica settings `configureReplicas` starts from. */
 export const REPLICA_DEFAULTS: Readonly<ReplicaSettings> = Object.freeze({ retryAfter: 5000 });
 
 interface AcquireOptions {

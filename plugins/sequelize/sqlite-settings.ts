@@ -21,6 +21,10 @@ export interface SqliteSettings {
   wal: boolean;
 }
 
+/**
+ * The SQLite settings the adapter applies when `configureSqlite` is not called, and starts from
+ * when it is.
+ */
 export const SQLITE_DEFAULTS: Readonly<SqliteSettings> = Object.freeze({
   writeQueueTimeout: 10_000,
   writeQueueLength: 1000,

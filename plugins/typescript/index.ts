@@ -1,2 +1,1 @@
-export { typescriptPlugin } from './plugin.ts';
-export { resourceTypes, interfaceName } from './resource-types.ts';
+export { resourceTypes, interfaceName, type ResourceTypesOptions, type SchemaCompiler } from './resource-types.ts';

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildSchema } from '../../core/index.ts';
 import type { MuralPlugin } from '../../commands/host/plugin.ts';
-import { resourceTypes } from './resource-types.ts';
+import { resourceTypes } from './index.ts';
 
 /** Adds `mural types`: TypeScript types for every Resource, for API clients. */
 export const typescriptPlugin: MuralPlugin = {
@@ -14,7 +14,9 @@ export const typescriptPlugin: MuralPlugin = {
       options: [{ flags: '--out <file>', description: 'write to this file instead of standard output' }],
       examples: ['mural types', 'mural types --out client/api-types.ts'],
       async run(context, _args, options) {
-        const source = await resourceTypes(buildSchema(await context.resources()));
+        // loaded on use: it brings a formatter with it, which every other command would pay for at startup
+        const { compile } = await import('json-schema-to-typescript');
+        const source = await resourceTypes(buildSchema(await context.resources()), { compile });
         if (typeof options.out === 'string') {
           const path = resolve(context.root, options.out);
           writeFileSync(path, source);

@@ -1,6 +1,6 @@
 import test from 'ava';
 import { findCircles, fullGraph, importChain, layerOf, runtimeGraph, shippedFiles, upwardImports, type Graph } from '../support/import-graph.ts';
-import { ENTRY_POINTS } from '../../scripts/entry-points.ts';
+import { CLI_SHARED_PURE_MODULES, ENTRY_POINTS, packageOfSource } from '../../scripts/entry-points.ts';
 
 /**
  * The shape of the shipped tree, as the compiled package loads it. The build
@@ -15,7 +15,7 @@ const named = fullGraph(files);
 
 /** core's layers, lowest first: a file imports its own layer and those below, types included. */
 const CORE_LAYERS: ReadonlyArray<readonly string[]> = [
-  ['core/errors/', 'core/config.ts', 'core/async-scope.ts', 'core/context.ts', 'core/dictionary.ts', 'core/transaction.ts'],
+  ['core/errors/', 'core/config.ts', 'core/async-scope.ts', 'core/context.ts', 'core/dictionary.ts', 'core/did-you-mean.ts', 'core/transaction.ts'],
   ['core/deadline.ts', 'core/query-params.ts', 'core/types/', 'core/adapter/', 'core/negotiation/', 'core/diagnostics/'],
   // the declarations, pure data: what a Resource is, never how it is queried or written
   ['core/resource/'],
@@ -81,4 +81,22 @@ test('loading a plugin never loads the CLI, directly or through a template', (t)
     .map((file) => importChain(loaded, file, (reached) => reached.startsWith('commands/')))
     .filter((chain) => chain !== undefined);
   t.deepEqual(chains.map((chain) => chain.join(' → ')), []);
+});
+
+test('the runtime package never names a file of the CLI package, not even for types', (t) => {
+  // its declarations would point into a package a production install does not have
+  const crossing = [...named]
+    .filter(([from]) => packageOfSource(from) === 'mural')
+    .flatMap(([from, targets]) => targets.filter((to) => !to.startsWith('node:') && to.includes('/') && packageOfSource(to) === 'mural-cli').map((to) => ({ from, to })));
+  t.deepEqual(described(crossing), []);
+});
+
+test('the CLI reaches the runtime through its public entry points only (and the pure functions it compiles in)', (t) => {
+  const entrySources = new Set(ENTRY_POINTS.filter((e) => e.package === 'mural').map((e) => e.source));
+  const crossing = [...named]
+    .filter(([from]) => packageOfSource(from) === 'mural-cli')
+    .flatMap(([from, targets]) => targets
+      .filter((to) => /^(core|plugins)\//.test(to) && packageOfSource(to) === 'mural' && !entrySources.has(to) && !CLI_SHARED_PURE_MODULES.includes(to))
+      .map((to) => ({ from, to })));
+  t.deepEqual(described(crossing), []);
 });

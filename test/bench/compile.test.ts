@@ -3,20 +3,28 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import test from 'ava';
-import { compileBench } from '../../bench/compile.ts';
+import { compileBench, type BuiltPackageDirectories } from '../../bench/compile.ts';
+import { buildPackages } from '../../scripts/build.ts';
 
 /**
- * `npm run bench` measures the compiled package, as users run it: the bench
- * is bundled, and every import of Mural, by name or by a relative path to
- * an entry point, loads dist/ (plain Node, no tsx, cannot load the sources).
+ * `npm run bench` measures the compiled packages, as users run them: the
+ * bench is bundled, and every import of Mural, by name or by a relative path
+ * to an entry point, loads the build (plain Node, no tsx, cannot load the
+ * sources). This file builds into a directory of its own, so that no other
+ * test's build, nor a developer's, rewrites what it reads.
  */
 const root = resolve(import.meta.dirname, '../..');
 const scratch = join(root, 'node_modules', '.cache', `mural-bench-test-${process.pid}`);
+let built: BuiltPackageDirectories;
+const compile = (script: string) => compileBench(script, { built, outfile: join(scratch, 'out', 'bench.mjs') });
 
-test.before(() => mkdirSync(scratch, { recursive: true }));
+test.before(async () => {
+  mkdirSync(scratch, { recursive: true });
+  built = await buildPackages(join(scratch, 'build'));
+});
 test.after.always(() => rmSync(scratch, { recursive: true, force: true }));
 
-test('Mural by name and by relative path is the one compiled instance in dist/', async (t) => {
+test('Mural by name and by relative path is the one compiled instance of the build', async (t) => {
   writeFileSync(join(scratch, 'beside.ts'), 'export const here: string = import.meta.url;\n');
   writeFileSync(
     join(scratch, 'probe.ts'),
@@ -25,17 +33,17 @@ test('Mural by name and by relative path is the one compiled instance in dist/',
       "import { SequelizeAdapter } from 'mural/sequelize';",
       "import * as sources from '../../../core/index.ts';",
       "import { here } from './beside.ts';",
-      `const dist = await import(${JSON.stringify(pathToFileURL(join(root, 'dist/esm/index.js')).href)});`,
+      `const dist = await import(${JSON.stringify(pathToFileURL(join(built.mural, 'esm/index.js')).href)});`,
       'console.log(JSON.stringify({ same: Resource === sources.Resource, compiled: Resource === dist.Resource, adapter: typeof SequelizeAdapter, here }));',
     ].join('\n'),
   );
-  const compiled = await compileBench(join(scratch, 'probe.ts'));
+  const compiled = await compile(join(scratch, 'probe.ts'));
   const output = JSON.parse(execFileSync(process.execPath, [compiled], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } }));
   t.deepEqual(output, { same: true, compiled: true, adapter: 'function', here: pathToFileURL(join(scratch, 'beside.ts')).href });
 });
 
 test('a bench importing Mural past its entry points does not compile', async (t) => {
   writeFileSync(join(scratch, 'deep.ts'), "import { ResourceBase } from '../../../core/resource/resource-base.ts';\nconsole.log(ResourceBase);\n");
-  const error = await t.throwsAsync(compileBench(join(scratch, 'deep.ts')));
+  const error = await t.throwsAsync(compile(join(scratch, 'deep.ts')));
   t.regex(error!.message, /public entry points only/);
 });

@@ -59,7 +59,7 @@ test('an unknown Resource is told from the known ones, or from none at all', asy
   const config = `${declared}// no models: the query is refused before it would need them\nexport default { resources: [AuthorResource, BookResource], checkResources: false };\n`;
   const typo = await runMural(['query', 'autors'], project({ 'mural.config.ts': config }));
   t.is(typo.code, 1);
-  t.is(typo.err, 'Unknown resource "autors"; known: authors, books (did you mean "authors"?)\n');
+  t.is(typo.err, 'Unknown resource "autors"; did you mean "authors"? known: authors, books\n');
 });
 
 const brokenResources = (check: string) => `import { DataTypes, Model, Sequelize } from '${sequelize}';

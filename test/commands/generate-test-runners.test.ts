@@ -18,7 +18,7 @@ function project(name: string, generator: Record<string, unknown>): string {
   const dir = resolve(repo, `test/generated-${name}-${process.pid}`);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ extends: '../../tsconfig.json', compilerOptions: { strict: true }, include: ['**/*.ts'] }));
-  writeFileSync(join(dir, 'mural.config.ts'), `import { defineConfig } from 'mural/cli';\nexport default defineConfig({ resources: [], generator: ${JSON.stringify(generator)} });\n`);
+  writeFileSync(join(dir, 'mural.config.ts'), `import { defineConfig } from 'mural-cli';\nexport default defineConfig({ resources: [], generator: ${JSON.stringify(generator)} });\n`);
   return dir;
 }
 

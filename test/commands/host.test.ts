@@ -108,9 +108,7 @@ export default defineConfig({ resources: [PlainResource], checkResources: false 
 
 test('a plugin can replace a generator template', async (t) => {
   const dir = project(
-    `import { defineConfig } from '${cli}';
-import { sequelizePlugin } from '${resolve(repo, 'plugins/sequelize/index.ts')}';
-import { expressPlugin } from '${resolve(repo, 'plugins/express/index.ts')}';
+    `import { defineConfig, expressPlugin, sequelizePlugin } from '${cli}';
 export default defineConfig({
   resources: [],
   plugins: [sequelizePlugin, expressPlugin, { name: 'house-style', setup(host) { host.template('resource', (c) => \`// house style\\nexport const \${c.resourceClass} = '\${c.type}';\\n\`); } }],

@@ -39,6 +39,8 @@ async function queryWorks(t: ExecutionContext, dir: string): Promise<void> {
  * `generate resource Widget` writes into the application, on its connection;
  * `schema export` then loads the new Resource, and the generated tests pass.
  * No command created a table: the database has the application's tables only.
+ * The generated tests run on a database of their own: a `widgets` table the
+ * development database already had keeps its rows.
  */
 async function generatedResourceWorks(t: ExecutionContext, dir: string, testFile: string): Promise<void> {
   const generated = await runMural(['generate', 'resource', 'Widget', 'label:string'], dir);
@@ -46,20 +48,35 @@ async function generatedResourceWorks(t: ExecutionContext, dir: string, testFile
   const exported = await muralIn(dir, 'schema', 'export');
   t.is(exported.out, `Wrote 3 resources to ${join(dir, 'schema.json')}\n`, exported.err);
   t.true(JSON.parse(read(dir, 'schema.json')).resources.some((r: { type: string }) => r.type === 'widgets'));
-  t.deepEqual(await tables(dir), ['categories', 'products'], 'no command syncs the database');
+  t.deepEqual(await inShop(dir, tables), ['categories', 'products'], 'no command syncs the database');
+  await inShop(dir, async (db) => {
+    await db.query('CREATE TABLE widgets (id INTEGER PRIMARY KEY, label TEXT, made_by TEXT)');
+    await db.query("INSERT INTO widgets VALUES (7, 'kept', 'a migration')");
+  });
+  const before = await inShop(dir, widgets);
   const tests = await avaIn(dir, testFile);
   t.is(tests.code, 0, tests.out + tests.err);
   t.regex(tests.out, /6 tests passed/);
+  t.deepEqual(await inShop(dir, tables), ['categories', 'products', 'widgets']);
+  t.deepEqual(await inShop(dir, widgets), before, 'the development table keeps its columns and rows');
 }
 
-async function tables(dir: string): Promise<string[]> {
+async function inShop<T>(dir: string, work: (db: Sequelize) => Promise<T>): Promise<T> {
   const sequelize = new Sequelize({ dialect: 'sqlite', storage: join(dir, 'shop.db'), logging: false });
   try {
-    const rows = await sequelize.query<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name", { type: QueryTypes.SELECT });
-    return rows.map((r) => r.name);
+    return await work(sequelize);
   } finally {
     await sequelize.close();
   }
+}
+
+async function tables(db: Sequelize): Promise<string[]> {
+  const rows = await db.query<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name", { type: QueryTypes.SELECT });
+  return rows.map((r) => r.name);
+}
+
+function widgets(db: Sequelize): Promise<unknown[]> {
+  return db.query("SELECT sql FROM sqlite_master WHERE name = 'widgets' UNION ALL SELECT id || ' ' || label || ' ' || made_by FROM widgets", { type: QueryTypes.SELECT });
 }
 
 test('TypeScript ES modules: finds the instance, the Resources and the base Resource; every command then works', async (t) => {
@@ -71,7 +88,7 @@ test('TypeScript ES modules: finds the instance, the Resources and the base Reso
   t.regex(result.out, /`generate resource` registers each controller in src\/routes\.ts; mount its `routes` in your Express app once: app\.use\(routes\)\./);
   t.is(
     read(dir, 'mural.config.ts'),
-    `import { defineConfig, importResources } from 'mural/cli';
+    `import { defineConfig, importResources } from 'mural-cli';
 
 /**
  * Written by \`mural init\`. Commands import the Resources on demand from these
@@ -124,7 +141,7 @@ test('JavaScript ES modules: a default-exported instance, Resources in src/api; 
   t.is(result.code, 0, result.err);
   t.regex(result.out, /^create mural\.config\.js\n/);
   const config = read(dir, 'mural.config.js');
-  t.regex(config, /^import \{ defineConfig, importResources \} from 'mural\/cli';\n/);
+  t.regex(config, /^import \{ defineConfig, importResources \} from 'mural-cli';\n/);
   t.regex(config, /\nexport default defineConfig\(\{\n {2}resources: \(\) => importResources\(import\.meta\.url, 'src\/api'\),\n {2}async close\(\) \{\n {4}const \{ default: sequelize \} = await import\('\.\/src\/db\.js'\);\n {4}await sequelize\.close\(\);\n {2}\},/);
   t.regex(config, /generator: \{\n {4}language: 'javascript',\n {4}sequelize: 'src\/db\.js#default',\n {4}resources: 'src\/api',\n {4}models: 'src\/models',/);
   t.notRegex(config, /importExtension|baseResource|app\.js/, 'src/app.js starts a server: it is never imported');
@@ -141,7 +158,7 @@ test('JavaScript CommonJS: a config with require, Resources declared beside the 
   t.is(result.code, 0, result.err);
   t.is(
     read(dir, 'mural.config.js'),
-    `const { defineConfig, importResources } = require('mural/cli');
+    `const { defineConfig, importResources } = require('mural-cli');
 
 /**
  * Written by \`mural init\`. Commands import the Resources on demand from these
@@ -184,7 +201,7 @@ test('.mjs sources in a CommonJS package: mural.config.mjs, and generated files 
   t.is(result.code, 0, result.err);
   t.regex(result.out, /^create mural\.config\.mjs\n/);
   const config = read(dir, 'mural.config.mjs');
-  t.regex(config, /^import \{ defineConfig, importResources \} from 'mural\/cli';[^]*importResources\(import\.meta\.url, 'src\/api'\)[^]*await import\('\.\/src\/db\.mjs'\)/);
+  t.regex(config, /^import \{ defineConfig, importResources \} from 'mural-cli';[^]*importResources\(import\.meta\.url, 'src\/api'\)[^]*await import\('\.\/src\/db\.mjs'\)/);
   t.regex(config, /language: 'javascript',\n {4}moduleFormat: 'esm',\n {4}sequelize: 'src\/db\.mjs#default',/);
   await queryWorks(t, dir);
   t.is((await runMural(['generate', 'resource', 'Widget', 'label:string'], dir)).code, 0);

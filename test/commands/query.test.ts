@@ -1,4 +1,4 @@
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import { EXAMPLE_CONFIG, runMural, useScratchDatabase } from '../support/cli.ts';
 
 useScratchDatabase('query');
@@ -9,21 +9,80 @@ const query = (...args: string[]) => runMural(['query', ...args, '--config', EXA
 test.serial('prints matching records as a table', async (t) => {
   const { code, out, err } = await query('employees', '--filter', 'first_name=Ada', '--filter', 'last_name=Lovelace', '--fields', 'first_name,last_name');
   t.is(code, 0, err);
-  const lines = out.trim().split('\n');
+  const [table, summary] = out.trim().split('\n\n');
+  const lines = table!.split('\n');
   t.deepEqual(lines[0]!.split(/\s+/), ['id', 'first_name', 'last_name']);
   t.true(lines.slice(2).every((line) => /^\d+\s+Ada\s+Lovelace$/.test(line)));
   t.true(lines.length >= 3);
+  t.is(summary, `${lines.length - 2} of ${lines.length - 2}, page 1 of 1`);
 });
 
 test.serial('operators, sort, page, per, include and stats', async (t) => {
   const { code, out } = await query('Employees', '--filter', 'age.gte=60', '--sort', '-age', '--page', '1', '--per', '3', '--include', 'positions', '--stats', 'age=maximum', '--stats', 'total=count', '--fields', 'employees=first_name,age', '--fields', 'positions=title');
   t.is(code, 0);
-  const [records, included, stats] = out.trim().split('\n\n');
-  t.is(records!.split('\n').length, 5, 'header, rule and three rows');
-  t.true(records!.split('\n').slice(2).every((row) => Number(row.trim().split(/\s+/).pop()) >= 60));
-  t.regex(included!, /^positions \(\d+\)\nid\s+title/);
+  const [records, summary, stats] = out.trim().split('\n\n');
+  const rows = records!.split('\n').filter((line) => /^\d/.test(line));
+  t.is(rows.length, 3);
+  t.true(rows.every((row) => Number(row.trim().split(/\s+/).pop()) >= 60));
+  t.regex(records!, /^id +first_name +age\n-+ +-+ +-+\n\d+ +\w+ +\d+\n {4}positions (\(\d+\)\n {6}id +title\n|: none\n)/);
+  t.regex(summary!, /^3 of \d+, page 1 of \d+$/);
   t.regex(stats!, /age\s+maximum\s+65/);
   t.regex(stats!, /total\s+count\s+\d+/);
+});
+
+/** The number of employees whose age is at least `age`, as the JSON:API document's count stat says. */
+async function employeesCount(t: ExecutionContext, ...filters: string[]): Promise<number> {
+  const { code, out, err } = await query('employees', ...filters.flatMap((f) => ['--filter', f]), '--stats', 'total=count', '--format', 'jsonapi');
+  t.is(code, 0, err);
+  return (JSON.parse(out) as { meta: { stats: { total: { count: number } } } }).meta.stats.total.count;
+}
+
+test.serial('--per says how many of how many, and which page of how many', async (t) => {
+  const total = await employeesCount(t);
+  const pages = Math.ceil(total / 3);
+  const first = await query('employees', '--per', '3', '--fields', 'first_name');
+  t.is(first.code, 0, first.err);
+  t.true(first.out.endsWith(`\n\n3 of ${total}, page 1 of ${pages}\n`), first.out);
+  t.notRegex(first.out, /stats/, 'the count it asked for itself is not shown as a stat');
+  const last = await query('employees', '--per', '3', '--page', String(pages), '--fields', 'first_name');
+  t.true(last.out.endsWith(`\n\n${total - 3 * (pages - 1)} of ${total}, page ${pages} of ${pages}\n`), last.out);
+  const past = await query('employees', '--per', '3', '--page', String(pages + 1));
+  t.is(past.out, `(no records)\n\n0 of ${total}: page ${pages + 1} is past the last page, ${pages}\n`);
+  const filtered = await employeesCount(t, 'age.gte=60');
+  t.regex((await query('employees', '--filter', 'age.gte=60')).out, new RegExp(`\\n\\n${Math.min(filtered, 20)} of ${filtered}, page 1 of ${Math.ceil(filtered / 20)}\\n$`), 'the default page size');
+  const none = await query('employees', '--filter', 'first_name=Nobody-At-All');
+  t.is(none.out, '(no records)\n\n0 of 0\n');
+  const cursor = await query('employees', '--per', '3', '--after', '--fields', 'first_name');
+  t.regex(cursor.out, new RegExp(`\\n\\n3 of ${total}\\nnext cursor: `), 'a cursor page has no number');
+  const json = await query('employees', '--per', '3', '--format', 'jsonapi');
+  t.false('stats' in (JSON.parse(json.out) as { meta: object }).meta, 'json and jsonapi are unchanged');
+});
+
+test.serial('--include lists the included records under the records that refer to them', async (t) => {
+  const args = ['employees', '--sort', 'id', '--per', '4', '--include', 'positions.department', '--fields', 'employees=first_name', '--fields', 'positions=title', '--fields', 'departments=name'];
+  const jsonapi = await query(...args, '--format', 'jsonapi');
+  type Linked = { type: string; id: string; relationships?: Record<string, { data: { id: string } | Array<{ id: string }> | null }> };
+  const document = JSON.parse(jsonapi.out) as { data: Linked[]; included: Linked[] };
+  const position = (id: string) => document.included.find((o) => o.type === 'positions' && o.id === id)!;
+  // each line as "indent:first word": a record's id, or a relationship's label
+  const expected: string[] = [];
+  for (const employee of document.data) {
+    const positions = employee.relationships!.positions!.data as Array<{ id: string }>;
+    expected.push(`0:${employee.id}`, positions.length === 0 ? '4:positions:' : '4:positions');
+    for (const { id } of positions) {
+      const department = position(id).relationships!.department!.data as { id: string } | null;
+      expected.push(`6:${id}`, ...(department ? ['10:department', `12:${department.id}`] : ['10:department:']));
+    }
+  }
+  const table = await query(...args);
+  t.is(table.code, 0, table.err);
+  const [records] = table.out.split('\n\n');
+  const shown = records!.split('\n')
+    .filter((line) => !/^\s*(id\b|-)/.test(line))
+    .map((line) => `${line.length - line.trimStart().length}:${line.trim().split(/\s+/)[0]}`);
+  t.deepEqual(shown, expected);
+  t.regex(records!, /\n {4}positions \(\d+\)\n {6}id +title\n {6}-+ +-+\n/, 'a table of its own under each record');
+  t.notRegex(table.out, /\n\n(positions|departments) \(/, 'no flat list of included records');
 });
 
 test.serial('--format json and jsonapi print the JSON alone', async (t) => {
@@ -44,6 +103,25 @@ test.serial('a bad query is one line on stderr and exit 1', async (t) => {
   const unknownResource = await query('robots');
   t.is(unknownResource.code, 1);
   t.regex(unknownResource.err, /Unknown resource "robots"; known: bugs, departments, employees/);
+});
+
+test.serial('an unknown filter, operator, sort, include, field, stat or resource lists the valid names and suggests the nearest', async (t) => {
+  const said = async (...args: string[]) => {
+    const { code, out, err } = await query(...args);
+    t.is(code, 1, args.join(' '));
+    t.is(out, '');
+    return err.trim();
+  };
+  t.regex(await said('employees', '--filter', 'nme=Ada'), /^Unknown filter "nme" on employees; did you mean "name"\? filterable: id, first_name, .*\(filter\[nme\]\)$/);
+  t.regex(await said('employees', '--filter', 'nme.eq=Ada'), /^Unknown filter "nme" on employees; did you mean "name"\?/, 'an operator after an unknown name is not a deep filter');
+  t.regex(await said('employees', '--filter', 'age.gtee=60'), /^Unknown operator "gtee" for filter "age" on employees; did you mean "gte"\? allowed: eq, /);
+  t.regex(await said('employees', '--sort', '-aeg'), /^Unknown sort "aeg" on employees; did you mean "age"\? sortable: id, /);
+  t.regex(await said('employees', '--include', 'postions'), /^Unknown include "postions" on employees; did you mean "positions"\? relationships: positions, /);
+  t.regex(await said('employees', '--include', 'positions.departmnt'), /^Unknown include "positions\.departmnt" on positions; did you mean "department"\?/);
+  t.regex(await said('employees', '--fields', 'frist_name'), /^Unknown field "frist_name" on employees; did you mean "first_name"\? available: /);
+  t.regex(await said('employees', '--stats', 'age=avg'), /^Unknown calculation "avg" for stat "age" on employees; did you mean "average"\? available: average, /);
+  t.regex(await said('employes'), /^Unknown resource "employes"; did you mean "employees"\? known: bugs, /);
+  t.regex(await said('employees', '--filter', 'height=3'), /^Unknown filter "height" on employees; filterable: /, 'no guess when nothing is close');
 });
 
 test.serial('--filter takes the URL form users copy from their API, as the HTTP layer reads it', async (t) => {
@@ -103,7 +181,8 @@ test.serial('--after pages by cursor: alone from the first record, then from the
   const page = async (...args: string[]) => {
     const { code, out, err } = await query('employees', '--sort', '-age,last_name', '--per', '4', '--fields', 'age', ...args);
     t.is(code, 0, err);
-    const [table, cursors] = out.trim().split('\nnext cursor: ');
+    const [records, cursors] = out.trim().split('\nnext cursor: ');
+    const table = records!.split('\n\n')[0];
     const [next, prev] = cursors!.split('\nprev cursor: ');
     return { ids: table!.split('\n').slice(2).map((row) => row.trim().split(/\s+/)[0]), next: next!, prev: prev! };
   };

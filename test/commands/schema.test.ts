@@ -1,7 +1,7 @@
 import test from 'ava';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { EXAMPLE_CONFIG, runMural, useScratchDatabase } from '../support/cli.ts';
 
 useScratchDatabase('schema');
@@ -46,7 +46,7 @@ test.serial('schema check reports a relationship that became guarded, and fails'
   t.deepEqual(result.out.trim().split('\n'), [
     'EmployeeResource: attribute :retired was removed.',
     'EmployeeResource: relationship :notes became guarded.',
-    '2 breaking change(s).',
+    '2 breaking changes.',
   ]);
   const json = await runMural(['schema', 'check', '--old', old, '--format', 'json', ...config]);
   t.is(json.code, 1);
@@ -87,4 +87,32 @@ test.serial('a missing committed schema is exit 2', async (t) => {
   const result = await runMural(['schema', 'check', '--old', join(scratch, 'nope.json'), ...config]);
   t.is(result.code, 2);
   t.regex(result.err, /No schema at .*nope\.json; run mural schema export first/);
+});
+
+test.serial('counts read as English for one and for many', async (t) => {
+  // inside the repository, so the config imports `mural` by its package name
+  const app = resolve(`test/generated-schema-${process.pid}`);
+  t.teardown(() => rmSync(app, { recursive: true, force: true }));
+  mkdirSync(app, { recursive: true });
+  writeFileSync(join(app, 'mural.config.ts'), `import { Resource } from 'mural';
+import { defineConfig } from 'mural-cli';
+
+class GadgetResource extends Resource {
+  static {
+    this.attribute('name', 'string');
+    this.attribute('size', 'integer');
+  }
+}
+// no model: only described, never queried
+export default defineConfig({ resources: [GadgetResource], checkResources: false });
+`);
+  const exported = await runMural(['schema', 'export'], app);
+  t.is(exported.out, `Wrote 1 resource to ${join(app, 'schema.json')}\n`, exported.err);
+  const schema = JSON.parse(readFileSync(join(app, 'schema.json'), 'utf8'));
+  schema.resources[0].attributes.color = { type: 'string', readable: true, writable: true, description: null };
+  writeFileSync(join(app, 'schema.json'), JSON.stringify(schema));
+  const checked = await runMural(['schema', 'check'], app);
+  t.deepEqual(checked.out.trim().split('\n'), ['GadgetResource: attribute :color was removed.', '1 breaking change.']);
+  const refused = await runMural(['schema', 'export'], app);
+  t.regex(refused.err, /schema\.json not written: 1 breaking change\. Use --force to write it anyway\.\n$/);
 });

@@ -1,28 +1,31 @@
 /**
- * What users install: the packed tarball, checked by the ecosystem's own
- * linters and installed into fresh apps outside this repository, each
- * serving Resources through `muralRouter` on SQLite.
+ * What users install: the packed tarballs of the runtime (`mural`) and the
+ * CLI (`mural-cli`), checked by the ecosystem's own linters and installed
+ * into fresh apps outside this repository, each serving Resources through
+ * `muralRouter` on SQLite, the CLI as a dev dependency where its developers
+ * run `mural`.
  */
 import test, { type ExecutionContext } from 'ava';
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import {
-  installApp, installedVersion, packTarball, removeDirectory, repo, runIn, scratchDirectory, startServer, type RunningServer,
+  installApp, installedVersion, npmInstall, packTarballs, removeDirectory, repo, runIn, scratchDirectory, startServer, type RunningServer, type Tarballs,
 } from '../support/packed-app.ts';
+import { CLI_SHARED_PURE_MODULES } from '../../scripts/entry-points.ts';
 import { readmeSteps } from '../support/readme-steps.ts';
 
 const scratch = scratchDirectory();
-let tarball: Promise<string> | undefined;
-const packed = () => (tarball ??= packTarball(scratch));
+let tarballs: Promise<Tarballs> | undefined;
+const packed = () => (tarballs ??= packTarballs(scratch));
 
 const runtime = ['express', 'sequelize', 'sqlite3'].map((name) => `${name}@${installedVersion(name)}`);
 /** Existing apps are often on Express 4; the CommonJS app is one. */
 const runtimeOnExpress4 = [`express@${installedVersion('express-4')}`, ...runtime.slice(1)];
 const typescript = ['typescript', '@types/node', '@types/express', 'expect-type'].map((name) => `${name}@${installedVersion(name)}`);
 const apps = new Map<string, Promise<string>>();
-/** Each app is installed once, on first use; installs run concurrently with other tests. */
+/** Each app is installed once, on first use, the CLI as a dev dependency; installs run concurrently with other tests. */
 const app = (name: string, packages: string[] = runtime) => {
-  if (!apps.has(name)) apps.set(name, packed().then((file) => installApp(scratch, name, file, packages)));
+  if (!apps.has(name)) apps.set(name, packed().then((built) => installApp(scratch, name, { tarballs: built, packages, cli: true })));
   return apps.get(name)!;
 };
 
@@ -109,35 +112,96 @@ async function serveAndQuery(t: ExecutionContext, command: string, args: string[
   }
 }
 
-test('publint finds nothing wrong with the tarball', async (t) => {
-  t.timeout(5 * 60_000);
-  const result = await runIn(repo, join(repo, 'node_modules/.bin/publint'), [await packed(), '--strict']);
-  t.is(result.code, 0, result.out + result.err);
-  t.regex(result.out, /All good!/);
-});
+const ENTRY_POINTS_SEEN: Record<keyof Tarballs, string[]> = {
+  mural: ['.', './express', './package.json', './sequelize', './typescript'],
+  'mural-cli': ['.', './package.json'],
+};
 
-test('are-the-types-wrong finds no problem for any entry point or resolution mode', async (t) => {
-  t.timeout(5 * 60_000);
-  const result = await runIn(repo, join(repo, 'node_modules/.bin/attw'), [await packed(), '--format', 'json']);
-  t.is(result.code, 0, result.out + result.err);
-  const report = JSON.parse(result.out) as { analysis: { problems: unknown[]; entrypoints: Record<string, unknown> } };
-  t.deepEqual(report.analysis.problems, []);
-  t.deepEqual(Object.keys(report.analysis.entrypoints).sort(), ['.', './cli', './express', './package.json', './sequelize', './typescript']);
-});
+for (const name of ['mural', 'mural-cli'] as const) {
+  test(`publint finds nothing wrong with the ${name} tarball`, async (t) => {
+    t.timeout(5 * 60_000);
+    const result = await runIn(repo, join(repo, 'node_modules/.bin/publint'), [(await packed())[name], '--strict']);
+    t.is(result.code, 0, result.out + result.err);
+    t.regex(result.out, /All good!/);
+  });
 
-test('the tarball ships the build, the sources its maps point at, and nothing else', async (t) => {
+  test(`are-the-types-wrong finds no problem for any entry point of ${name} or resolution mode`, async (t) => {
+    t.timeout(5 * 60_000);
+    const result = await runIn(repo, join(repo, 'node_modules/.bin/attw'), [(await packed())[name], '--format', 'json']);
+    t.is(result.code, 0, result.out + result.err);
+    const report = JSON.parse(result.out) as { analysis: { problems: unknown[]; entrypoints: Record<string, unknown> } };
+    t.deepEqual(report.analysis.problems, []);
+    t.deepEqual(Object.keys(report.analysis.entrypoints).sort(), ENTRY_POINTS_SEEN[name]);
+  });
+}
+
+async function filesOf(tarball: string): Promise<string[]> {
+  const { out } = await runIn(repo, 'tar', ['tzf', tarball]);
+  return out.trim().split('\n').map((f) => f.replace(/^package\//, ''));
+}
+
+const topsOf = (files: string[]) => [...new Set(files.map((f) => f.split('/')[0]))].sort();
+
+test('the runtime tarball ships its build and the sources its map points at: no CLI, no template, no test', async (t) => {
   t.timeout(5 * 60_000);
-  const { out } = await runIn(repo, 'tar', ['tzf', await packed()]);
-  const files = out.trim().split('\n').map((f) => f.replace(/^package\//, ''));
-  const tops = [...new Set(files.map((f) => f.split('/')[0]))].sort();
-  t.deepEqual(tops, ['CHANGELOG.md', 'LICENSE', 'README.md', 'bin', 'commands', 'core', 'dist', 'package.json', 'plugins', 'templates']);
-  t.false(files.some((f) => /\.test\.ts$|^test\/|^bench\/|^examples\/|^scripts\//.test(f)));
-  t.true(files.includes('dist/cjs/mural.js') && files.includes('dist/cjs/mural.js.map'));
-  t.true(files.includes('dist/cjs/core/index.js'));
-  t.true(files.includes('dist/cjs/core/index.d.ts') && files.includes('dist/cjs/core/index.d.ts.map'));
-  t.true(files.includes('dist/esm/index.js') && files.includes('dist/esm/index.d.ts'));
+  const files = await filesOf((await packed()).mural);
+  t.deepEqual(topsOf(files), ['CHANGELOG.md', 'LICENSE', 'README.md', 'cjs', 'core', 'esm', 'package.json', 'plugins']);
+  t.false(files.some((f) => /\.test\.ts$|^test\/|^bench\/|^examples\/|^scripts\/|^commands\/|^templates\/|plugin\.(ts|js|d\.ts)$/.test(f)), files.join(' '));
+  t.true(files.includes('cjs/mural.js') && files.includes('cjs/mural.js.map'));
+  t.true(files.includes('cjs/core/index.js') && files.includes('cjs/core/index.d.ts'));
+  t.true(files.includes('esm/index.js') && files.includes('esm/index.d.ts'));
+  t.true(files.includes('core/index.ts') && files.includes('plugins/sequelize/sequelize-adapter.ts'));
   // the explorer's page is inside the bundle, which reads no folder of its own (an app may bundle it anywhere)
-  t.false(files.some((f) => f.startsWith('dist/cjs/plugins/express/explorer/')));
+  t.false(files.some((f) => f.startsWith('cjs/plugins/express/explorer/')));
+});
+
+test('the CLI tarball ships the executable, its build and its own sources; the runtime it loads from mural', async (t) => {
+  t.timeout(5 * 60_000);
+  const files = await filesOf((await packed())['mural-cli']);
+  t.deepEqual(topsOf(files), ['CHANGELOG.md', 'LICENSE', 'README.md', 'bin', 'cjs', 'commands', 'core', 'esm', 'package.json', 'plugins', 'templates']);
+  t.true(files.includes('bin/mural.js') && files.includes('cjs/mural-cli.js') && files.includes('cjs/bin/main.js'));
+  // of the runtime, only the pure functions it compiles in; each plugin's CLI side, nothing of its runtime
+  t.deepEqual(files.filter((f) => f.startsWith('core/')).sort(), [...CLI_SHARED_PURE_MODULES].sort());
+  t.deepEqual(files.filter((f) => f.startsWith('plugins/')).sort(), ['plugins/express/plugin.ts', 'plugins/sequelize/plugin.ts', 'plugins/typescript/plugin.ts']);
+  t.false(files.some((f) => /\.test\.ts$|^test\/|^bench\/|^examples\//.test(f)));
+});
+
+/** What `npm ls --omit=dev --all` names: the packages an app carries into production. */
+async function productionPackages(t: ExecutionContext, cwd: string): Promise<string[]> {
+  const listed = await runIn(cwd, 'npm', ['ls', '--omit=dev', '--all', '--parseable']);
+  t.is(listed.code, 0, listed.out + listed.err);
+  return [...new Set(listed.out.trim().split('\n').map((path) => /node_modules\/((?:@[^/]+\/)?[^/]+)$/.exec(path)?.[1]).filter((name) => name !== undefined))].sort();
+}
+
+const TOOLCHAIN = /^(tsx|esbuild|@esbuild\/.*|prettier|json-schema-to-typescript|@inquirer\/.*|commander|chalk)$/;
+
+test('a production install carries the runtime alone: no toolchain, about 2 MB, and the CLI as a dev dependency changes none of it', async (t) => {
+  t.timeout(5 * 60_000);
+  const built = await packed();
+  const cwd = await installApp(scratch, 'esm', { tarballs: built, packages: runtime, cli: false, as: 'lean' });
+  const alone = await productionPackages(t, cwd);
+  t.true(alone.includes('mural') && alone.includes('express') && alone.includes('sequelize'), alone.join(' '));
+  t.deepEqual(alone.filter((name) => TOOLCHAIN.test(name)), []);
+  t.false(alone.includes('mural-cli'));
+  const manifest = JSON.parse(readFileSync(join(cwd, 'node_modules/mural/package.json'), 'utf8')) as { dependencies?: object; scripts?: object };
+  t.is(manifest.dependencies, undefined);
+  t.is(manifest.scripts, undefined);
+  const bytes = readdirSync(join(cwd, 'node_modules/mural'), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .reduce((sum, entry) => sum + statSync(join(entry.parentPath, entry.name)).size, 0);
+  t.true(bytes < 2.1e6, `node_modules/mural weighs ${bytes} bytes`);
+  // the runtime serves without the CLI
+  await serveAndQuery(t, process.execPath, ['server.js'], cwd);
+
+  await npmInstall(cwd, ['--save-dev', built['mural-cli']]);
+  t.deepEqual(await productionPackages(t, cwd), alone);
+  const help = await runIn(cwd, 'npx', ['mural', '--help']);
+  t.is(help.code, 0, help.out + help.err);
+  t.regex(help.out, /Usage: mural/);
+  // the version is compiled in: the CLI reads no manifest at run time
+  const { version } = JSON.parse(readFileSync(join(repo, 'packages/mural-cli/package.json'), 'utf8')) as { version: string };
+  t.deepEqual(await runIn(cwd, 'npx', ['mural', '--version']), { code: 0, out: `${version}\n`, err: '' });
+  t.notRegex(readFileSync(join(cwd, 'node_modules/mural-cli/cjs/mural-cli.js'), 'utf8'), /require\([^)]*package\.json/);
 });
 
 test('a plain ES module app imports mural and serves an include query', async (t) => {
@@ -219,9 +283,9 @@ seed().then(() => {
   for (const [format, outfile] of [['esm', 'out/app.mjs'], ['cjs', 'out/app.cjs']] as const) {
     const built = await build({ absWorkingDir: cwd, entryPoints: ['bundle-me.js'], outfile, bundle: true, platform: 'node', format, target: 'node20', banner: format === 'esm' ? { js: banner } : {}, external: ['sequelize', 'sqlite3', 'express'], logLevel: 'silent', metafile: true });
     t.deepEqual(built.warnings, [], format);
-    // the CLI's tools (tsx and esbuild, prompts, chalk, json-schema-to-typescript and prettier) stay out of the app's bundle
+    // the CLI and its tools (commander, tsx and esbuild, prompts, chalk, json-schema-to-typescript and prettier) stay out of the app's bundle
     const packages = new Set(Object.keys(built.metafile?.inputs ?? {}).flatMap((file) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file)?.[1] ?? []));
-    t.deepEqual([...packages].sort(), ['commander', 'mural'], format);
+    t.deepEqual([...packages].sort(), ['mural'], format);
     const result = await runIn(cwd, process.execPath, [outfile]);
     t.is(result.code, 0, `${format}: ${result.err}`);
     t.is(result.out.trim(), '[["Ada Lovelace","Mary Shelley"],3]', format);
@@ -285,7 +349,7 @@ test('in the TypeScript app, mural init, generate resource, schema export, schem
   const init = await expectSuccess('init');
   t.regex(init, /create mural\.config\.ts/);
   const config = readFileSync(join(cwd, 'mural.config.ts'), 'utf8');
-  t.regex(config, /from 'mural\/cli'/);
+  t.regex(config, /from 'mural-cli'/);
   t.regex(config, /src\/db\.(js|ts)/);
 
   t.regex(await expectSuccess('guards'), /No guards|guard/i);
@@ -337,17 +401,18 @@ test('the CLI and a CommonJS app run where Node cannot require() an ES module (N
   const help = await runIn(cwd, join(cwd, 'node_modules/.bin/mural'), ['--help'], olderNode);
   t.is(help.code, 0, help.out + help.err);
   t.regex(help.out, /schema/);
-  // every package the bundle require()s, not only those these commands reach, must be requirable there
+  // every package the bundles require(), not only those these commands reach, must be requirable there
   const script = `
     const { readFileSync } = require('node:fs');
-    const bundle = readFileSync(require.resolve('mural').replace(/core[\\\\/]index\\.js$/, 'mural.js'), 'utf8');
+    const bundle = readFileSync(require.resolve('mural').replace(/core[\\\\/]index\\.js$/, 'mural.js'), 'utf8')
+      + readFileSync(require.resolve('mural-cli').replace(/commands[\\\\/]index\\.js$/, 'mural-cli.js'), 'utf8');
     const packages = [...new Set([...bundle.matchAll(/\\brequire\\("([^".][^"]*)"\\)/g)].map((m) => m[1]))].filter((p) => !p.startsWith('node:'));
     const refused = packages.filter((p) => { try { require(p); return false; } catch (error) { return error.code === 'ERR_REQUIRE_ESM'; } });
     console.log(JSON.stringify({ packages, refused }));`;
   const scanned = await runIn(cwd, process.execPath, ['--no-experimental-require-module', '-e', script]);
   t.is(scanned.code, 0, scanned.err);
   const { packages, refused } = JSON.parse(scanned.out) as { packages: string[]; refused: string[] };
-  t.true(packages.includes('sequelize') && packages.includes('commander'), packages.join(' '));
+  t.true(packages.includes('sequelize') && packages.includes('commander') && packages.includes('mural'), packages.join(' '));
   t.deepEqual(refused, []);
 });
 
@@ -369,8 +434,10 @@ test('the CLI runs a CommonJS app\'s mural.config.js, sharing its Resources\' mo
 test('README: the steps of "Add Mural to an existing app" work as written, in a new directory', async (t) => {
   t.timeout(5 * 60_000);
   const steps = readmeSteps('Add Mural to an existing app');
-  // the existing app: a database, a model and its rows; `npm install mural` is the packed tarball here
-  const cwd = await app('bookshop');
+  // the existing app: a database, a model and its rows, and the runtime installed from its tarball (the README's
+  // `npm install mural`); the CLI's tarball is installed at the README's step
+  const built = await packed();
+  const cwd = await installApp(scratch, 'bookshop', { tarballs: built, packages: runtime, cli: false });
   const seeded = await runIn(cwd, process.execPath, ['seed.js']);
   t.is(seeded.code, 0, seeded.err);
   for (const file of steps.files) {
@@ -382,8 +449,12 @@ test('README: the steps of "Add Mural to an existing app" work as written, in a 
   try {
     for (const [command, ...args] of steps.commands) {
       const step = [command, ...args].join(' ');
-      if (command === 'npm') {
+      if (command === 'npm' && args.at(-1) === 'mural') {
         t.deepEqual(args, ['install', 'mural'], step);
+        t.true(existsSync(join(cwd, 'node_modules/mural/package.json')), step);
+      } else if (command === 'npm') {
+        t.deepEqual(args, ['install', '--save-dev', 'mural-cli'], step);
+        await npmInstall(cwd, ['--save-dev', built['mural-cli']]);
       } else if (command === 'node' && args.at(-1) === '&') {
         server = await startServer(process.execPath, args.slice(0, -1), cwd, {}, /localhost:(\d+)/);
       } else if (command === 'curl') {

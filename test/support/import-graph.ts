@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { transformSync } from 'esbuild';
-import { ENTRY_POINTS, SOURCE_ROOTS } from '../../scripts/entry-points.ts';
+import { ENTRY_POINTS, SOURCE_ROOTS, specifierOf } from '../../scripts/entry-points.ts';
 
 /**
  * The import graph of the files Mural ships, read two ways: as the compiled
@@ -16,10 +16,8 @@ export type Graph = ReadonlyMap<string, readonly string[]>;
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 
 
-/** The package's own names, as tsconfig's `paths` map them: a shipped file importing one imports that file. */
-const SELF_REFERENCES: Record<string, string> = Object.fromEntries(
-  ENTRY_POINTS.map((entry) => [entry.name === '.' ? 'mural' : `mural/${entry.name.slice(2)}`, entry.source]),
-);
+/** The packages' own names, as tsconfig's `paths` map them: a shipped file importing one imports that file. */
+const SELF_REFERENCES: Record<string, string> = Object.fromEntries(ENTRY_POINTS.map((entry) => [specifierOf(entry), entry.source]));
 
 export function shippedFiles(root = ROOT): string[] {
   const files = SOURCE_ROOTS.flatMap((path) => {

@@ -48,7 +48,9 @@ export function createApp(name: string, files: Record<string, string>): string {
   if (!existsSync(join(dir, 'package.json'))) return dir;
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, unknown>;
   const nodeArguments = [`--import=tsx`, `--import=${NODE_IMPORTS[3]}`];
-  pkg.ava = { extensions: { ts: 'module', js: true }, nodeArguments, workerThreads: false, timeout: '2m' };
+  // a config file of its own, not package.json's `ava`: ava looks up the folders for one, and would find this repository's
+  const avaConfig = { extensions: { ts: 'module', js: true }, nodeArguments, workerThreads: false, timeout: '2m' };
+  writeFileSync(join(dir, 'ava.config.mjs'), `export default ${JSON.stringify(avaConfig, null, 2)};\n`);
   // an ava project, as far as `mural generate` can tell: its tests are written for ava
   pkg.devDependencies = { ...(pkg.devDependencies as object | undefined), ava: '*' };
   writeFileSync(join(dir, 'package.json'), JSON.stringify(pkg, null, 2));

@@ -3,6 +3,8 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { buildPackages, type BuiltPackages } from '../../scripts/build.ts';
+import { packPackages } from '../../scripts/pack.ts';
 
 const run = promisify(execFile);
 
@@ -19,26 +21,50 @@ export function scratchDirectory(): string {
   return mkdtempSync(join(tmpdir(), 'mural-packed-'));
 }
 
-/** `npm pack`, which builds the package first (its prepare script), into `directory`. */
-export async function packTarball(directory: string): Promise<string> {
-  const { stdout } = await run('npm', ['pack', '--silent', '--pack-destination', directory], { cwd: repo, maxBuffer: 16 << 20 });
-  const name = stdout.trim().split('\n').pop()!;
-  return join(directory, name);
+/** The tarballs of the runtime (`mural`) and the CLI (`mural-cli`). */
+export type Tarballs = BuiltPackages;
+
+/**
+ * Builds both packages into a directory of this caller's own (never dist/,
+ * which another test or a developer's `npm run build` may be rewriting) and
+ * packs them into `directory`.
+ */
+export async function packTarballs(directory: string): Promise<Tarballs> {
+  const build = mkdtempSync(join(repo, 'node_modules', '.cache', 'mural-build-'));
+  try {
+    return await packPackages(await buildPackages(build), directory);
+  } finally {
+    rmSync(build, { recursive: true, force: true });
+  }
+}
+
+/** What an app installs: the runtime always, the CLI as a dev dependency when its developers run `mural`. */
+export interface AppInstall {
+  tarballs: Tarballs;
+  /** The runtime's peers and the app's own packages (`name@version`). */
+  packages: string[];
+  /** Installs mural-cli too, as a dev dependency. */
+  cli: boolean;
+  /** The app's directory name, when it is not the fixture's (two installs of one fixture). */
+  as?: string;
+}
+
+/** `npm install` in an app, offline where npm's cache allows, running no install script. */
+export async function npmInstall(app: string, args: string[]): Promise<void> {
+  await run('npm', ['install', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...args], { cwd: app, maxBuffer: 16 << 20 });
 }
 
 /**
- * Copies the fixture app `name` into `directory` and installs the tarball
- * and `packages` into it, as a user would. sqlite3 compiles from source on
+ * Copies the fixture app `name` into `directory` and installs the tarballs
+ * and packages into it, as a user would. sqlite3 compiles from source on
  * install (minutes); install scripts are skipped and the binary this
  * repository's own install compiled (same version, same Node) is copied in.
  */
-export async function installApp(directory: string, name: string, tarball: string, packages: string[]): Promise<string> {
-  const app = join(directory, name);
+export async function installApp(directory: string, name: string, install: AppInstall): Promise<string> {
+  const app = join(directory, install.as ?? name);
   cpSync(join(fixtures, name), app, { recursive: true });
-  await run('npm', ['install', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', tarball, ...packages], {
-    cwd: app,
-    maxBuffer: 16 << 20,
-  });
+  await npmInstall(app, [install.tarballs.mural, ...install.packages]);
+  if (install.cli) await npmInstall(app, ['--save-dev', install.tarballs['mural-cli']]);
   const release = join(app, 'node_modules/sqlite3/build/Release');
   mkdirSync(release, { recursive: true });
   cpSync(join(repo, 'node_modules/sqlite3/build/Release/node_sqlite3.node'), join(release, 'node_sqlite3.node'));

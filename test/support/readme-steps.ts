@@ -9,12 +9,19 @@ export interface ReadmeSteps {
   commands: string[][];
 }
 
-/** The steps of one `###` section of the README, as a reader would follow them. */
-export function readmeSteps(heading: string): ReadmeSteps {
-  const readme = readFileSync(join(repo, 'README.md'), 'utf8');
-  const start = readme.indexOf(`\n### ${heading}\n`);
-  if (start < 0) throw new Error(`README has no section "### ${heading}"`);
-  const rest = readme.slice(start + heading.length + 6);
+/** The page holding the walk-throughs the package tests follow ("Add Mural to an existing app"). */
+export const GETTING_STARTED = 'docs/guide/getting-started.md';
+
+/**
+ * The steps of one section (a `##` or `###` heading) of a docs page, by
+ * default the getting-started guide, as a reader would follow them: up to
+ * the next heading of any level.
+ */
+export function readmeSteps(heading: string, page = GETTING_STARTED): ReadmeSteps {
+  const readme = readFileSync(join(repo, page), 'utf8');
+  const found = new RegExp(`\\n(#{2,3}) ${heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n`).exec(readme);
+  if (!found) throw new Error(`${page} has no section "## ${heading}"`);
+  const rest = readme.slice(found.index + found[0].length - 1);
   const next = rest.search(/\n##+ /);
   const section = next < 0 ? rest : rest.slice(0, next);
   const files: ReadmeSteps['files'] = [];

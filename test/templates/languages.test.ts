@@ -57,6 +57,8 @@ test('TypeScript (the default) declares the model columns and imports with .ts',
   t.regex(files.test, /let server: Server;/);
   t.regex(files.test, /await Widget\.sync\(\{ force: true \}\);/, 'only the generated table is recreated');
   t.notRegex(files.test, /sequelize\.sync/);
+  t.regex(files.test, /\nWidget\.init\(Widget\.getAttributes\(\), \{ \.\.\.Widget\.options, sequelize: database \}\);\n/, 'on the test database, bound before any query');
+  t.regex(files.test, /const database = process\.env\.MURAL_TEST_DATABASE_URL\n {2}\? new Sequelize\(process\.env\.MURAL_TEST_DATABASE_URL, \{ logging: false \}\)\n {2}: new Sequelize\(\{ dialect: 'sqlite', storage: ':memory:', logging: false \}\);/);
 });
 
 test('TypeScript compiled by tsc imports with .js and uses the application\'s Sequelize instance and base Resource', (t) => {
@@ -71,7 +73,7 @@ test('TypeScript compiled by tsc imports with .js and uses the application\'s Se
   t.is(c.code.moduleFormat, 'esm', 'TypeScript is written with import/export whatever it compiles to');
   t.regex(files.model, /import \{ db as sequelize \} from '\.\.\/db\.js';/);
   t.regex(files.resource, /^import \{ ApplicationResource \} from '\.\/application-resource\.js';\nimport \{ Widget \} from '\.\.\/models\/widget\.js';\n\nexport class WidgetResource extends ApplicationResource \{\n {2}static \{\n {4}this\.model = Widget;/);
-  t.notRegex(files.resource, /adapter/, 'the base Resource holds the adapter');
+  t.notRegex(files.resource, /adapter|endpointNamespace/, 'the base Resource holds the adapter and namespace');
   t.regex(files.controller, /import \{ WidgetResource \} from '\.\.\/\.\.\/src\/resources\/widget-resource\.js';/);
 });
 
@@ -82,7 +84,7 @@ test('JavaScript ES modules: no types, .js files and imports, and every file par
   t.is(c.paths.test, join(root, 'test/resources/widget-resource.test.js'));
   t.is(c.paths.routes, join(root, 'app/routes.js'));
   t.regex(files.model, /^import \{ DataTypes, Model \} from 'sequelize';\nimport sequelize from '\.\.\/\.\.\/src\/db\.js';\n\nexport class Widget extends Model \{\}\n/);
-  t.regex(files.test, /^import test from 'ava';\nimport express from 'express';\nimport \{ Widget \} from '\.\.\/\.\.\/app\/models\/widget\.js';/);
+  t.regex(files.test, /^import test from 'ava';\nimport express from 'express';\nimport \{ Sequelize \} from 'sequelize';\nimport \{ Widget \} from '\.\.\/\.\.\/app\/models\/widget\.js';/);
   t.regex(files.test, /let server;\n/);
   t.regex(files.test, /base = `http:\/\/127\.0\.0\.1:\$\{server\.address\(\)\.port\}`;/);
   for (const [name, source] of Object.entries(files)) {
@@ -117,4 +119,18 @@ test('an ES module generator setting in a CommonJS package writes .mjs files, an
   t.regex(esm.files.resource, /from '\.\.\/models\/widget\.mjs';/);
   t.is(cjs.c.paths.resource, join(cjs.root, 'app/resources/widget-resource.cjs'));
   t.regex(cjs.files.resource, /require\('\.\.\/models\/widget\.cjs'\)/);
+});
+
+test('without a base Resource, the namespace the application\'s Resources use is set on the generated one', (t) => {
+  const { root, files } = project('module', { endpointNamespace: '/api/v1' });
+  t.teardown(() => rmSync(root, { recursive: true, force: true }));
+  t.regex(files.resource, /\n {4}this\.adapter = SequelizeAdapter;\n {4}this\.endpointNamespace = '\/api\/v1';\n {4}this\.model = Widget;\n/);
+});
+
+test('Vitest in a CommonJS package: the test is an ES module requiring the application\'s modules as the application does', (t) => {
+  const { root, c, files } = project('commonjs', { language: 'javascript', testRunner: 'vitest' });
+  t.teardown(() => rmSync(root, { recursive: true, force: true }));
+  t.is(c.paths.test, join(root, 'test/resources/widget-resource.test.mjs'));
+  t.regex(files.test, /^import \{ test, beforeAll, afterAll, expect \} from 'vitest';\nimport express from 'express';\nimport \{ Sequelize \} from 'sequelize';\nimport \{ createRequire \} from 'node:module';\nconst require = createRequire\(import\.meta\.url\);\nconst \{ Widget \} = require\('\.\.\/\.\.\/app\/models\/widget\.js'\);\n/);
+  t.regex(files.resource, /^const \{ Resource \} = require\('mural'\);/, 'the application\'s own files stay CommonJS');
 });

@@ -1,5 +1,5 @@
 /**
- * The types users of `mural/cli` get: a `mural.config.ts` as the README
+ * The types users of `mural-cli` get: a `mural.config.ts` as the README
  * writes it, and a plugin adding a command, a template, a type and an
  * adapter, compile; each mistake below stays a compile error. Only compiled,
  * never run (see core.test-d.ts).
@@ -7,12 +7,10 @@
 import { expectTypeOf } from 'expect-type';
 import { Resource, type TypeDefinition } from 'mural';
 import {
-  CommandError, coreCommands, defineConfig, runCli,
+  CommandError, coreCommands, defineConfig, expressPlugin, runCli, sequelizePlugin, typescriptPlugin,
   type CommandContext, type CommandDefinition, type MuralPlugin, type PluginHost, type ProjectConfig, type TemplateContext,
-} from 'mural/cli';
-import { expressPlugin } from 'mural/express';
-import { SequelizeAdapter, sequelizePlugin } from 'mural/sequelize';
-import { typescriptPlugin } from 'mural/typescript';
+} from 'mural-cli';
+import { SequelizeAdapter } from 'mural/sequelize';
 
 class EmployeeResource extends Resource {
   static {
@@ -27,6 +25,11 @@ const money: TypeDefinition = {
 };
 
 // A plugin (README: host.command, host.template, host.type, host.adapter)
+// the built-in plugins, listed beside one's own when a config names its plugins
+expectTypeOf(expressPlugin).toEqualTypeOf<MuralPlugin>();
+expectTypeOf(sequelizePlugin).toEqualTypeOf<MuralPlugin>();
+expectTypeOf(typescriptPlugin).toEqualTypeOf<MuralPlugin>();
+
 const myPlugin: MuralPlugin = {
   name: 'audit',
   setup(host) {

@@ -9,11 +9,10 @@ import { expectTypeOf } from 'expect-type';
 import { DataTypes, Model, Sequelize, type CreationOptional, type InferAttributes, type InferCreationAttributes } from 'sequelize';
 import { Resource, type MuralContext } from 'mural';
 import {
-  answerClientErrors, expressPlugin, gracefulShutdown, JSONAPI_MEDIA_TYPE, limitSlowClients, muralHealth, muralRouter, sendError,
+  answerClientErrors, gracefulShutdown, JSONAPI_MEDIA_TYPE, limitSlowClients, muralHealth, muralRouter, sendError,
   type ExplorerDocument, type MuralOpenApiOptions, type MuralRouterOptions,
 } from 'mural/express';
 import { SequelizeAdapter } from 'mural/sequelize';
-import type { MuralPlugin } from 'mural/cli';
 
 const sequelize = new Sequelize('sqlite::memory:', { logging: false });
 
@@ -80,7 +79,6 @@ gracefulShutdown(server, { signals: [], exit: (code) => console.log(code) });
 
 app.use((error: unknown, _req: Request, res: Response, _next: express.NextFunction) => sendError(res, error, false));
 expectTypeOf(JSONAPI_MEDIA_TYPE).toExtend<string>();
-expectTypeOf(expressPlugin).toEqualTypeOf<MuralPlugin>();
 
 const options: MuralRouterOptions = { resources: [EmployeeResource] };
 muralRouter(options);

@@ -9,10 +9,9 @@ import { DataTypes, Model, Op, Sequelize, type CreationOptional, type InferAttri
 import { readsOwnWrites, Resource, withOwnWrites, type Adapter, type AdapterClass } from 'mural';
 import {
   configureReplicas, REPLICA_DEFAULTS, type ReplicaSettings,
-  configureSqlite, likeCondition, SequelizeAdapter, SequelizeScope, sequelizePlugin, SQLITE_DEFAULTS, textCondition,
+  configureSqlite, likeCondition, SequelizeAdapter, SequelizeScope, SQLITE_DEFAULTS, textCondition,
   type SqliteSettings, type TextOperator,
 } from 'mural/sequelize';
-import type { MuralPlugin } from 'mural/cli';
 
 const sequelize = new Sequelize('sqlite::memory:', { logging: false });
 
@@ -66,7 +65,6 @@ configureSqlite(sequelize, { writeQueueTimeout: 10_000, busyTimeout: 5000 });
 configureSqlite(sequelize, { wal: false, retryAfter: 2, writeQueueLength: 100 });
 configureSqlite(sequelize);
 expectTypeOf(SQLITE_DEFAULTS).toEqualTypeOf<Readonly<SqliteSettings>>();
-expectTypeOf(sequelizePlugin).toEqualTypeOf<MuralPlugin>();
 
 // Read replicas (README, Running in production)
 configureReplicas(sequelize, { retryAfter: 5000 });

@@ -5,7 +5,7 @@ import { choosePrefetch, EXPLORE_EVERY, MAX_EXPLORE_EVERY, timeLoad } from '../.
 /**
  * `nestedPrefetch: 'auto'`'s choice, load by load, with the time each way
  * takes given: which loads prefetch. (The same choice against real
- * databases: nested-prefetch-auto.test.ts.)
+ * databases: nested-prefetch-auto.servers.test.ts.)
  */
 function loads(relationship: object, count: number, msOf: (prefetched: boolean, load: number) => number, first = 1): number[] {
   const prefetching: number[] = [];

@@ -1,5 +1,5 @@
 // The CLI's view of the app: a JavaScript config, which needs no TypeScript loader.
-import { defineConfig } from 'mural/cli';
+import { defineConfig } from 'mural-cli';
 import { AuthorResource, BookResource, seed, sequelize } from './library.js';
 
 export default defineConfig({
