@@ -125,7 +125,8 @@ function resolvedFilters(resource: ResourceClass, problems: ProblemList): Readon
   } catch (error) {
     const name = error instanceof MuralError ? /^filter\[(.+)\]$/.exec(error.parameter ?? '')?.[1] : undefined;
     const message = name ? `a value of filter[${name}]'s allow: or deny: list fails its type: ${(error as Error).message}` : (error as Error).message;
-    problems.add({ resource, member: name ?? 'filters', sites: name ? [`filter:${name}`, `attribute:${name}`] : [] }, message);
+    const declaration = name === undefined ? undefined : resource.config.filters.get(name);
+    problems.add({ resource, member: name ?? 'filters', sites: name ? [`filter:${name}`, `attribute:${name}`] : [], declaration }, message);
     return new Map();
   }
 }
