@@ -9,32 +9,40 @@ const repo = process.cwd();
 const BRIDGE = 'mural test package';
 /** Node options of a process running application code: TypeScript through tsx, and `require('mural')` answered. */
 const NODE_IMPORTS = ['--import', 'tsx', '--import', resolve(repo, 'test/support/mural-package-bridge.ts')];
-const ENTRIES: Record<string, string> = { '.': 'core/index.ts', './cli': 'commands/index.ts', './sequelize': 'plugins/sequelize/index.ts', './express': 'plugins/express/index.ts' };
+/** Each entry point of the two packages: its specifier, and its source. */
+const ENTRIES: Record<string, string> = {
+  mural: 'core/index.ts', 'mural/sequelize': 'plugins/sequelize/index.ts', 'mural/express': 'plugins/express/index.ts',
+  'mural/typescript': 'plugins/typescript/index.ts', 'mural-cli': 'commands/index.ts',
+};
 
 /**
- * node_modules/mural for a throwaway application: the repository's sources,
- * one instance for `import` and `require` alike, as the built package is.
- * `import` re-exports the source modules the CLI itself runs; `require` hands
- * out those same modules, which mural-package-bridge.ts puts on a global
- * (tsx would otherwise compile a second, CommonJS copy of core).
+ * node_modules/mural and node_modules/mural-cli for a throwaway application:
+ * the repository's sources, one instance for `import` and `require` alike,
+ * as the built packages are. `import` re-exports the source modules the CLI
+ * itself runs; `require` hands out those same modules, which
+ * mural-package-bridge.ts puts on a global (tsx would otherwise compile a
+ * second, CommonJS copy of core).
  */
-function muralPackage(dir: string): void {
-  const pkg = join(dir, 'node_modules/mural');
-  mkdirSync(pkg, { recursive: true });
-  const exports: Record<string, { import: string; require: string }> = {};
-  for (const [entry, source] of Object.entries(ENTRIES)) {
-    const file = entry === '.' ? 'index' : entry.slice(2);
+function muralPackages(dir: string): void {
+  const manifests = new Map<string, Record<string, { import: string; require: string }>>();
+  for (const [specifier, source] of Object.entries(ENTRIES)) {
+    const [name, subpath] = specifier.startsWith('mural/') ? ['mural', specifier.slice('mural/'.length)] : [specifier, undefined];
+    const pkg = join(dir, 'node_modules', name);
+    mkdirSync(pkg, { recursive: true });
+    const file = subpath ?? 'index';
     writeFileSync(join(pkg, `${file}.mjs`), `export * from '${resolve(repo, source)}';\n`);
-    writeFileSync(join(pkg, `${file}.cjs`), `module.exports = globalThis[Symbol.for('${BRIDGE}')]['${entry}'];\n`);
-    exports[entry] = { import: `./${file}.mjs`, require: `./${file}.cjs` };
+    writeFileSync(join(pkg, `${file}.cjs`), `module.exports = globalThis[Symbol.for('${BRIDGE}')][${JSON.stringify(specifier)}];\n`);
+    const exports = manifests.get(name) ?? {};
+    exports[subpath ? `./${subpath}` : '.'] = { import: `./${file}.mjs`, require: `./${file}.cjs` };
+    manifests.set(name, exports);
   }
-  writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: 'mural', exports }, null, 2));
+  for (const [name, exports] of manifests) writeFileSync(join(dir, 'node_modules', name, 'package.json'), JSON.stringify({ name, exports }, null, 2));
 }
 
 /**
  * A throwaway application in the repository's git-ignored tmp/ folder, so
  * that `express`, `sequelize` and `ava` resolve from the repository's
- * node_modules; `mural` is the package above.
+ * node_modules; `mural` and `mural-cli` are the packages above.
  */
 export function createApp(name: string, files: Record<string, string>): string {
   const dir = resolve(repo, 'tmp', `${name}-${process.pid}`);
@@ -43,7 +51,7 @@ export function createApp(name: string, files: Record<string, string>): string {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), content);
   }
-  muralPackage(dir);
+  muralPackages(dir);
   // ava runs the application's tests (the generated ones) with the same node options
   if (!existsSync(join(dir, 'package.json'))) return dir;
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, unknown>;
