@@ -68,8 +68,8 @@ function keyClaims(checked: CheckedResource, relationship: RelationshipDefinitio
         { ...primaryKey, ...onModel(checked) },
         { ...primaryKey, ...onModel(related) },
         { ...foreignKey, ...join, explicit: true },
-        // named after the related type, whatever the relationship is called
-        { column: otherKeyOf(related.resource), role: `foreign key of the ${related.resource.type}`, ...join },
+        // named after the related type, whatever the relationship is called: no option renames it
+        { column: otherKeyOf(related.resource), role: 'foreign key', ...join },
       ];
     }
     default:

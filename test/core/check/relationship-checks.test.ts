@@ -240,3 +240,20 @@ test('relationships given lazily, by class, by type or inferred from their names
   }
   t.deepEqual(problemsOf([EmployeeResource, DepartmentResource, PositionResource, TeamResource, NoteResource]), []);
 });
+
+test('a many_to_many whose join table lacks the key named after the related type', refusedUntilFixed, (broken) => {
+  const Base = applicationResource();
+  class TeamResource extends Base {
+    static {
+      this.model = Team;
+      if (broken) this.type = 'squads';
+    }
+  }
+  class EmployeeResource extends Base {
+    static {
+      this.model = Employee;
+      this.manyToMany('teams', { resource: () => TeamResource, foreignKey: { employee_teams: 'employee_id' } });
+    }
+  }
+  return [TeamResource, EmployeeResource];
+}, ['EmployeeResource.teams: foreign key squad_id is not a column of join table employee_teams']);
