@@ -11,9 +11,8 @@ export function findResource(resources: ReadonlyArray<typeof Resource>, name: st
   };
   const concrete = resources.filter((r) => !r.abstractClass);
   const found = concrete.find((r) => names(r).includes(wanted));
-  if (!found) {
-    const known = concrete.map((r) => r.type).sort();
-    throw new CommandError(`Unknown resource "${name}"; ${didYouMean(name, known)}known: ${known.join(', ')}`);
-  }
-  return found;
+  if (found) return found;
+  const known = concrete.map((r) => r.type).sort();
+  if (known.length === 0) throw new CommandError(`Unknown resource "${name}": the config loaded no Resources`);
+  throw new CommandError(`Unknown resource "${name}"; ${didYouMean(name, known)}known: ${known.join(', ')}`);
 }

@@ -44,7 +44,7 @@ function nextSteps(context: CommandContext, plan: ConfigPlan, classes: readonly 
   const built = resourcesBuiltInFunctions(project.scan.files);
   lines.push(...builtInFunctions(built, fileName));
   if (!classes.some((c) => !c.abstract) && built.length === 0) {
-    lines.push('', `No Resources found yet: those \`generate resource\` writes to ${generator.resources} are loaded from there.`);
+    lines.push('', `No Resources found yet: those \`generate resource\` writes to ${generator.resources} are loaded from there; until then, commands that load the Resources say where they looked.`);
   }
   if (!existsSync(join(context.root, generator.routes))) {
     lines.push('', `\`generate resource\` registers each controller in ${generator.routes}; mount its \`routes\` in your Express app once: app.use(routes).`);

@@ -9,8 +9,8 @@ export type { ModelOf } from './resource/model-of.ts';
 export type { Endpoint, ExtraAttributeHook, PaginateFunction, RelationshipLinkStyle, ResourceConfig, ResourceSettings } from './resource/resource-config.ts';
 export { ALL_ACTIONS, type Action } from './resource/action.ts';
 export type {
-  Adapter, AdapterClass, AdapterTarget, BuiltInCalculation, BuiltInOperator, FilterClause, JoinTable, KeysetKey, RelatedCondition, RelatedLink, RelatedSortStep,
-  ResolveOptions, SortDirection, ValidationProblem,
+  Adapter, AdapterClass, AdapterTarget, BuiltInCalculation, BuiltInOperator, FilterClause, JoinTable, KeysetKey, ModelDescription, RelatedCondition, RelatedLink,
+  RelatedSortStep, ResolveOptions, SortDirection, ValidationProblem,
 } from './adapter/adapter.ts';
 export { BUILT_IN_OPERATORS } from './adapter/adapter.ts';
 export { Types, lookupType, type TypeDefinition, type Coercion, type TypeName, type TypeNames, type TypeRegistry } from './types/index.ts';
@@ -32,6 +32,7 @@ export type {
 } from './resource/relationship-definition.ts';
 export type { OnGroup } from './resource/declare-relationship.ts';
 export { prepareResources } from './relationships/prepare.ts';
+export { checkResources, type CheckResourcesOptions } from './check/check-resources.ts';
 export { currentTransaction, readsOwnWrites, withOwnWrites } from './transaction.ts';
 export { WriteProxy, type WriteTarget } from './write/write-proxy.ts';
 export { RelationshipWrite } from './related/relationship-write.ts';

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Resource } from '../../core/index.ts';
+import { syntaxErrorMessage } from './syntax-error.ts';
 
 type ResourceClass = typeof Resource;
 
@@ -55,24 +56,47 @@ function modulePaths(path: string): string[] {
   return statSync(path).isDirectory() ? codeFiles(path) : [path];
 }
 
+/** One path given to importResources: where it led, and the modules found there. */
+interface Imported {
+  readonly resolved: string;
+  readonly modules: readonly unknown[];
+}
+
+async function importModule(file: string, directory: string): Promise<unknown> {
+  try {
+    return await import(pathToFileURL(file).href);
+  } catch (error) {
+    throw new Error(syntaxErrorMessage(error, file, directory) ?? `${relative(directory, file)}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
 /**
  * Imports the Resource modules at `paths` (files, or directories whose every
  * module is imported) relative to `base`, the config's `import.meta.url` or
  * `__filename` (or a directory), and returns their concrete Resources:
  * `resources: () => importResources(import.meta.url, 'src/resources')`.
+ * A folder not created yet adds none (`mural init` names the one `generate`
+ * will write to), but finding no Resource at all is an error naming where it
+ * looked: a wrong path would otherwise surface later as an empty API.
  */
 export async function importResources(base: string | URL, ...paths: string[]): Promise<ResourceClass[]> {
   const from = base instanceof URL || base.startsWith('file:') ? fileURLToPath(base) : base;
   const directory = existsSync(from) && statSync(from).isDirectory() ? from : dirname(from);
-  const modules: unknown[] = [];
+  const imported: Imported[] = [];
   for (const path of paths) {
-    for (const file of modulePaths(resolve(directory, path))) {
-      try {
-        modules.push(await import(pathToFileURL(file).href));
-      } catch (error) {
-        throw new Error(`${relative(directory, file)}: ${(error as Error).message}`, { cause: error });
-      }
-    }
+    const resolved = resolve(directory, path);
+    const modules: unknown[] = [];
+    for (const file of modulePaths(resolved)) modules.push(await importModule(file, directory));
+    imported.push({ resolved, modules });
   }
-  return resourcesFrom(...modules);
+  const resources = resourcesFrom(...imported.flatMap((i) => i.modules));
+  if (resources.length === 0) throw new Error(`importResources found no Resource: ${imported.map(foundNothing).join('; ') || 'it was given no path'}`);
+  return resources;
+}
+
+function foundNothing({ resolved, modules }: Imported): string {
+  if (!existsSync(resolved)) return `${resolved} does not exist`;
+  if (modules.length === 0) return `${resolved} holds no module`;
+  const count = modules.length === 1 ? '1 module' : `${modules.length} modules`;
+  return `${resolved} holds ${count}, none exporting a concrete Resource class`;
 }

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { CommandError } from './command.ts';
 import type { ProjectConfig } from './project-config.ts';
 import { isTypeScript, loadTypeScript } from './typescript-loader.ts';
+import { syntaxErrorMessage } from './syntax-error.ts';
 
 const NAMES = ['mural.config.ts', 'mural.config.mts', 'mural.config.cts', 'mural.config.js', 'mural.config.mjs', 'mural.config.cjs'];
 
@@ -18,7 +19,7 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<{ conf
     if (isTypeScript(path)) await loadTypeScript();
     module = (await import(pathToFileURL(path).href)) as { default?: unknown };
   } catch (error) {
-    throw new CommandError(`Could not load ${path}: ${(error as Error).message}`, 2);
+    throw new CommandError(syntaxErrorMessage(error, path, cwd) ?? `Could not load ${path}: ${(error as Error).message}`, 2);
   }
   const config = configIn(module.default);
   if (!config) throw new CommandError(`${path} must export default a config with resources (use defineConfig)`, 2);

@@ -74,6 +74,11 @@ export interface ProjectConfig {
    */
   openapi?: { path?: string; info?: OpenApiInfo; operations?: boolean };
   generator?: Partial<GeneratorSettings>;
+  /**
+   * Check the Resources as `muralRouter` does (`checkResources`) when a
+   * command loads them: one error listing every problem. Default: true.
+   */
+  checkResources?: boolean;
   /** Called when a command is done, e.g. to close database connections. */
   close?: () => void | Promise<void>;
 }

@@ -1,6 +1,6 @@
 import type { ChalkInstance } from 'chalk';
 import { Command, CommanderError } from 'commander';
-import { MuralError, Types, type AdapterClass, type Resource } from '../../core/index.ts';
+import { checkResources, MuralError, prepareResources, ResourceCheckFailed, Types, type AdapterClass, type Resource } from '../../core/index.ts';
 import { CLI_VERSION } from './cli-version.ts';
 import { CommandError, type CommandContext, type CommandDefinition, type CommandIO } from './command.ts';
 import { loadConfig } from './load-config.ts';
@@ -72,7 +72,7 @@ export async function runCli(argv: string[], options: CliOptions): Promise<numbe
       color,
       resources: () => {
         resourcesLoaded = true;
-        return (loadedResources ??= loadResources(config));
+        return (loadedResources ??= loadResources(config, root));
       },
     };
     return await runProgram(argv, commands, context);
@@ -100,12 +100,26 @@ async function setupPlugins(plugins: MuralPlugin[], options: CliOptions) {
   return { commands, templates };
 }
 
-async function loadResources(config: ProjectConfig | undefined): Promise<ReadonlyArray<typeof Resource>> {
+async function loadResources(config: ProjectConfig | undefined, root: string): Promise<ReadonlyArray<typeof Resource>> {
   if (!config) throw new CommandError('No config loaded', 2);
+  let resources: ReadonlyArray<typeof Resource>;
   try {
-    return typeof config.resources === 'function' ? await config.resources() : config.resources;
+    resources = typeof config.resources === 'function' ? await config.resources() : config.resources;
   } catch (error) {
     throw new CommandError(`Could not load the Resources: ${(error as Error).message}`, 2);
+  }
+  if (config.checkResources !== false) checked(resources, root);
+  return resources;
+}
+
+/** The check `muralRouter` makes, so that a command never describes or queries Resources the server would refuse; locations relative to the config. */
+function checked(resources: ReadonlyArray<typeof Resource>, root: string): void {
+  prepareResources();
+  try {
+    checkResources(resources, { root });
+  } catch (error) {
+    if (error instanceof ResourceCheckFailed) throw new CommandError(error.message, 2);
+    throw error;
   }
 }
 

@@ -183,12 +183,31 @@ export interface Adapter<Scope = unknown, Model = unknown> {
   /** The problems an error thrown by save describes, when it is a validation failure; undefined otherwise. */
   validationProblems(error: unknown): ValidationProblem[] | undefined;
   /**
+   * What `checkResources` may know of a model, so that an attribute or a key
+   * that is not there fails at startup rather than at the first request
+   * reading it. Left out (or answering undefined): the model's members are
+   * not checked, only what core itself knows.
+   */
+  describeModel?(model: unknown): ModelDescription | undefined;
+  /**
    * A 503 for an error meaning the database could not serve the request now
    * (connection lost, deadlock, serialization failure…), undefined for any
    * other error. Core asks when an error escapes a read or a write, so a
    * client sees `Retry-After` instead of a 500, and never the driver's message.
    */
   transientFailure?(error: unknown): ServiceUnavailable | undefined;
+}
+
+/** A model as an adapter sees it, for `checkResources`. */
+export interface ModelDescription {
+  /** How messages name the model: `Employee`. */
+  readonly name: string;
+  /** What filters, sorts, stats and keys can use: the columns of its table, by the names records carry them under. */
+  readonly columns: readonly string[];
+  /** What records carry besides their columns, which attributes can render but queries cannot use: getters, virtual attributes. */
+  readonly properties: readonly string[];
+  /** The columns of other tables of the same database the adapter knows of (join tables), by table name. */
+  readonly tables: ReadonlyMap<string, readonly string[]>;
 }
 
 /** A validation problem as an adapter reports it. */

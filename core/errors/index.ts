@@ -12,3 +12,4 @@ export { Forbidden, UnsupportedOperation } from './forbidden.ts';
 export { OperationFailed } from './operation-failed.ts';
 export { NotAcceptable, UnsupportedMediaType } from './media-type.ts';
 export { PreconditionFailed } from './precondition-failed.ts';
+export { ResourceCheckFailed, type ResourceProblem, type SourceLocation } from './resource-check-failed.ts';

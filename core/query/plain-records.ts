@@ -27,7 +27,20 @@ function ownVerdict(resource: typeof ResourceBase): boolean {
   for (const attribute of resource.config.attributes.values()) {
     if ((attribute.block && !attribute.extra) || takesModel(attribute.readable)) return false;
   }
-  return true;
+  return !readsBeyondColumns(resource);
+}
+
+/**
+ * Whether an attribute renders what only a model instance carries: a getter
+ * or virtual attribute of the model (as its adapter describes it), or what a
+ * `virtual: true` attribute stands for. A plain row has its columns alone.
+ */
+function readsBeyondColumns(resource: typeof ResourceBase): boolean {
+  const attributes = [...resource.config.attributes.values()].filter((a) => !a.block && a.readable !== false);
+  if (attributes.some((a) => a.virtual)) return true;
+  if (resource.model === undefined || !resource.adapter) return false;
+  const properties = new Set(resource.adapterInstance().describeModel?.(resource.model)?.properties);
+  return attributes.some((a) => properties.has(a.name));
 }
 
 /**

@@ -25,6 +25,12 @@ export interface AttributeOptions<I = never, M = never> {
   /** Accepted values; required for enum types. */
   allow?: readonly unknown[];
   description?: string;
+  /**
+   * Not a member of the model: its records carry it by other means (a
+   * custom `resolve`, a base scope selecting an expression, a hook reading
+   * the written value), so `checkResources` does not look for it on the model.
+   */
+  virtual?: boolean;
 }
 
 /** One declared attribute, as every stage reads it. */
@@ -41,6 +47,8 @@ export interface AttributeDefinition {
   readonly allow?: readonly unknown[];
   readonly description?: string;
   readonly block?: AttributeBlock;
+  /** Declared `virtual: true`: on the records, though not on the model. */
+  readonly virtual?: boolean;
 }
 
 export interface AttributeDefaults {
@@ -83,5 +91,7 @@ export function buildAttribute(
     allow: options.allow,
     description: options.description,
     block,
+    // only when declared, so definitions compare equal to those written before the option existed
+    ...(options.virtual && { virtual: true }),
   };
 }

@@ -1,5 +1,5 @@
 import type { RelationshipDefinition } from './relationship-definition.ts';
-import { relatedResource } from './resolve-resource.ts';
+import { lookupRelated, relatedResource, type RelatedLookup } from './resolve-resource.ts';
 import type { ResourceBase } from './resource-base.ts';
 import { configurationCache } from './revision.ts';
 
@@ -20,6 +20,11 @@ export function variantsOf(resource: ResourceClass): readonly ResourceClass[] {
     const children = (resource.polymorphic ?? []).map((ref) => relatedResource({ ...syntheticRelationship(resource), resource: ref }));
     return [resource, ...children];
   });
+}
+
+/** Each child the `polymorphic` list names, found or not: for checkResources, which reports every one missing. */
+export function lookupChildren(resource: ResourceClass, known: readonly ResourceClass[] = []): RelatedLookup[] {
+  return (resource.polymorphic ?? []).map((ref) => lookupRelated(syntheticRelationship(resource), ref, known));
 }
 
 /** Children are named as relationship targets are (class, type, name or thunk), so they resolve the same way. */

@@ -8,6 +8,8 @@ import type { FilterOperators, FilterOptions } from './filter-definition.ts';
 import { typeFromClassName } from './naming.ts';
 import { polymorphicParentOf } from './polymorphism.ts';
 import { bumpRevision } from './revision.ts';
+import { declaredAt } from './declaration-sites.ts';
+import { defineSettingAccessors } from './setting-accessors.ts';
 import { declareResourceGuard, type ResourceGuardOptions } from './resource-guard.ts';
 import type { MethodName, PlainGuard } from './guard.ts';
 import type { ModelOf } from './model-of.ts';
@@ -86,6 +88,7 @@ export class ResourceBase {
     return configOf(this).type ?? inferredType(this);
   }
   static set type(value: string) {
+    declaredAt(this, 'type');
     configOf(this).type = value;
   }
 
@@ -94,6 +97,7 @@ export class ResourceBase {
     return configOf(this).abstractClass;
   }
   static set abstractClass(value: boolean) {
+    declaredAt(this, 'abstractClass');
     configOf(this).abstractClass = value;
   }
 
@@ -109,6 +113,7 @@ export class ResourceBase {
     block?: AttributeBlock<M, InstanceType<R>>,
   ): void {
     const [opts, fn] = typeof options === 'function' ? [{}, options] : [options ?? {}, block];
+    declaredAt(this, `attribute:${name}`);
     // recorded as the untyped forms every stage reads (the Resource and model types are the caller's)
     declareAttribute(configOf(this), this.name, name, type, opts as unknown as AttributeOptions, fn as AttributeBlock | undefined, false);
   }
@@ -122,6 +127,7 @@ export class ResourceBase {
     block?: AttributeBlock<M, InstanceType<R>>,
   ): void {
     const [opts, fn] = typeof options === 'function' ? [{}, options] : [options ?? {}, block];
+    declaredAt(this, `attribute:${name}`);
     declareAttribute(configOf(this), this.name, name, type, opts as unknown as AttributeOptions, fn as AttributeBlock | undefined, true);
   }
 
@@ -146,6 +152,7 @@ export class ResourceBase {
     this: R, name: string, type: TypeName, options?: FilterOptions<InstanceType<R>>, operators?: FilterOperators<S, V, InstanceType<R>>,
   ): void;
   static filter(name: string, ...args: unknown[]): void {
+    declaredAt(this, `filter:${name}`);
     declareFilter(configOf(this), this.name, name, args);
   }
 
@@ -155,6 +162,7 @@ export class ResourceBase {
   static sort<R extends ResourceClass, S = unknown>(this: R, name: string, type: TypeName, block: SortFunction<S, InstanceType<R>, S>): void;
   static sort<R extends ResourceClass, S = unknown>(this: R, name: string, type: TypeName, options?: SortOptions, block?: SortFunction<S, InstanceType<R>, S>): void;
   static sort(name: string, ...args: unknown[]): void {
+    declaredAt(this, `sort:${name}`);
     declareSort(configOf(this), this.name, name, args);
   }
 
@@ -163,10 +171,14 @@ export class ResourceBase {
   static stat<R extends ResourceClass, S = unknown>(this: R, name: string, calculations: StatCalculations<S, InstanceType<R>>): void;
   static stat(definitions: Readonly<Record<string, StatCalculations>> | string, calculations?: StatCalculations): void {
     if (typeof definitions === 'string') {
+      declaredAt(this, `stat:${definitions}`);
       declareStat(configOf(this), this.name, definitions, calculations ?? []);
       return;
     }
-    for (const [name, calcs] of Object.entries(definitions)) declareStat(configOf(this), this.name, name, calcs);
+    for (const [name, calcs] of Object.entries(definitions)) {
+      declaredAt(this, `stat:${name}`);
+      declareStat(configOf(this), this.name, name, calcs);
+    }
   }
 
   /** Replaces the adapter's pagination: receives the scope, the page number and the page size. */
@@ -176,16 +188,19 @@ export class ResourceBase {
 
   /** Children whose `<parent>_id` (or `foreignKey`) points at this record. */
   static hasMany<R extends ResourceClass, M = ModelOf<R>, C = unknown>(this: R, name: string, options: RelationshipOptions<InstanceType<R>, M, C> = {}): void {
+    declaredAt(this, `relationship:${name}`);
     declareRelationship(configOf(this), this, 'has_many', name, options as RelationshipOptions);
   }
 
   /** As hasMany, but one child is assigned. */
   static hasOne<R extends ResourceClass, M = ModelOf<R>, C = unknown>(this: R, name: string, options: RelationshipOptions<InstanceType<R>, M, C> = {}): void {
+    declaredAt(this, `relationship:${name}`);
     declareRelationship(configOf(this), this, 'has_one', name, options as RelationshipOptions);
   }
 
   /** The record this one's `<name>_id` (or `foreignKey`) points at. */
   static belongsTo<R extends ResourceClass, M = ModelOf<R>, C = unknown>(this: R, name: string, options: RelationshipOptions<InstanceType<R>, M, C> = {}): void {
+    declaredAt(this, `relationship:${name}`);
     declareRelationship(configOf(this), this, 'belongs_to', name, options as RelationshipOptions);
   }
 
@@ -193,6 +208,7 @@ export class ResourceBase {
   static manyToMany<R extends ResourceClass, M = ModelOf<R>, C = unknown>(
     this: R, name: string, options: ManyToManyOptions<InstanceType<R>, M, C>,
   ): void {
+    declaredAt(this, `relationship:${name}`);
     declareRelationship(configOf(this), this, 'many_to_many', name, options as ManyToManyOptions);
   }
 
@@ -200,6 +216,7 @@ export class ResourceBase {
   static polymorphicHasMany<R extends ResourceClass, M = ModelOf<R>, C = unknown>(
     this: R, name: string, options: RelationshipOptions<InstanceType<R>, M, C> & { as: string },
   ): void {
+    declaredAt(this, `relationship:${name}`);
     declareRelationship(configOf(this), this, 'polymorphic_has_many', name, options as RelationshipOptions);
   }
 
@@ -210,6 +227,7 @@ export class ResourceBase {
   static polymorphicBelongsTo<R extends ResourceClass, M = ModelOf<R>, C = unknown>(
     this: R, name: string, options: PolymorphicBelongsToOptions<InstanceType<R>, M, C>, groups: (on: OnGroup) => void,
   ): void {
+    declaredAt(this, `relationship:${name}`);
     declarePolymorphicBelongsTo(configOf(this), this, name, options as PolymorphicBelongsToOptions, groups);
   }
 
@@ -297,11 +315,13 @@ export class ResourceBase {
    * `actions`; an action it does not list is not routed.
    */
   static primaryEndpoint(path: string, actions: readonly Action[] = ALL_ACTIONS): void {
+    declaredAt(this, 'endpoint');
     configOf(this).primaryEndpoint = { path: normalizePath(path), actions: [...actions] };
   }
 
   /** Serves the Resource at another `path` too, with `actions` (every action by default). */
   static secondaryEndpoint(path: string, actions: readonly Action[] = ALL_ACTIONS): void {
+    declaredAt(this, `endpoint:${normalizePath(path)}`);
     configOf(this).secondaryEndpoints.push({ path: normalizePath(path), actions: [...actions] });
   }
 
@@ -401,24 +421,4 @@ function normalizePath(path: string): string {
   return path.startsWith('/') ? path : `/${path}`;
 }
 
-const SETTING_NAMES = [
-  'model', 'description', 'adapter', 'baseUrl', 'endpointNamespace', 'defaultSort', 'defaultPageSize', 'maxPageSize',
-  'maxIncludeDepth', 'maxIncludes', 'maxIncludedRecords', 'maxFilterValues', 'validateEndpoints', 'autolink', 'relationshipLinks', 'paginationLinks', 'filtersAcceptNilByDefault', 'polymorphic',
-  'attributesReadableByDefault', 'attributesWritableByDefault', 'attributesSortableByDefault',
-  'attributesFilterableByDefault', 'attributesSchemaByDefault', 'versionAttribute', 'cacheControl',
-] as const satisfies ReadonlyArray<keyof ResourceSettings>;
-
-// Settings are accessors on the base class so that `this.x = …` in a
-// subclass's static block writes that subclass's config, not a shared field.
-for (const name of SETTING_NAMES) {
-  Object.defineProperty(ResourceBase, name, {
-    configurable: true,
-    get(this: typeof ResourceBase) {
-      return configOf(this).settings[name];
-    },
-    set(this: typeof ResourceBase, value: unknown) {
-      bumpRevision();
-      (configOf(this).settings as unknown as Record<string, unknown>)[name] = value;
-    },
-  });
-}
+defineSettingAccessors(ResourceBase);

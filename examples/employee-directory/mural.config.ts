@@ -2,6 +2,7 @@ import type { Sequelize } from 'sequelize';
 import { defineConfig } from 'mural-cli';
 import { API_INFO } from './api-info.ts';
 import { connect } from './db/connection.ts';
+import { verifyConnection } from './db/database-url.ts';
 import { defineModels } from './db/models/index.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { defineResources } from './resources/index.ts';
@@ -27,6 +28,8 @@ export default defineConfig({
     sequelize = connect(process.env.DATABASE_URL);
     const models = defineModels(sequelize);
     const resources = defineResources(models);
+    // a database that cannot be reached is named as DATABASE_URL, not as the driver's error from sync()
+    await verifyConnection(sequelize, process.env.DATABASE_URL);
     await sequelize.sync();
     if (process.env.SEED !== '0') await seedIfEmpty(models);
     return Object.values(resources);

@@ -4,23 +4,28 @@ import type { AddressInfo } from 'node:net';
 import type { Sequelize } from 'sequelize';
 import { answerClientErrors, gracefulShutdown, limitSlowClients, muralHealth } from 'mural/express';
 import { connect } from './db/connection.ts';
+import { verifyConnection } from './db/database-url.ts';
 import type { Models } from './db/models/index.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { upgradeSchema } from './db/upgrade.ts';
 import { createApp } from './app.ts';
 import { supervise, workerCount } from './workers.ts';
+import { failStartup, portAvailable, starting } from './startup-failure.ts';
 
 // `npm start`: PORT (default 3000; 0 picks a free one), DATABASE_URL (default a SQLite file in .data/), SEED=0 to skip demo data,
 // MURAL_WORKERS (default 1; `auto`: one per core): processes sharing the port; DATABASE_REPLICA_URLS, DATABASE_POOL_MAX (db/connection.ts).
+// a bad DATABASE_URL or PORT ends the process with one line saying what to change (startup-failure.ts)
 const workers = workerCount();
+const port = Number(process.env.PORT ?? 3000);
 const url = (port: number) => `http://localhost:${port}/api/v1/employees`;
-const sequelize = connect(process.env.DATABASE_URL);
+const sequelize = starting(() => connect(process.env.DATABASE_URL));
 const { app, models } = createApp(sequelize);
 
-if (cluster.isPrimary) await prepareDatabase(sequelize, models);
+if (cluster.isPrimary) await prepareDatabase(sequelize, models).catch(failStartup);
 if (workers > 1 && cluster.isPrimary) {
   // the primary only hands out connections; its own database connection is not needed any more
   await sequelize.close();
+  await portAvailable(port).catch(failStartup);
   supervise({ workers, env: {}, listening: (port) => announce(port, ` (${workers} workers)`) });
 } else {
   serve();
@@ -28,6 +33,7 @@ if (workers > 1 && cluster.isPrimary) {
 
 /** Schema and demo data, once, before any worker serves: N processes syncing at once would race on the catalog. */
 async function prepareDatabase(sequelize: Sequelize, models: Models): Promise<void> {
+  await verifyConnection(sequelize, process.env.DATABASE_URL);
   if (workers > 1 && sequelize.getDialect() === 'sqlite') sqliteWithWorkers();
   await sequelize.sync();
   await upgradeSchema(sequelize);
@@ -45,7 +51,10 @@ function sqliteWithWorkers(): void {
 function serve(): void {
   app.get('/health', muralHealth({ check: () => sequelize.query('SELECT 1') }));
   // limits checked every second, not Node's 30 s (limitSlowClients)
-  const server = createServer({ connectionsCheckingInterval: 1000 }, app).listen(Number(process.env.PORT ?? 3000), () => {
+  const server = createServer({ connectionsCheckingInterval: 1000 }, app);
+  server.once('error', failStartup);
+  server.listen(port, () => {
+    server.off('error', failStartup);
     const { port } = server.address() as AddressInfo;
     if (cluster.isPrimary) announce(port, '');
   });

@@ -1,5 +1,5 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
-import { ATOMIC_EXTENSION, BadRequestError, prepareResources, RequestTooLarge, ResourceConfigurationError, RouteNotFound, withContext, withDeadline, type Action, type MuralContext, type Resource } from '../../core/index.ts';
+import { ATOMIC_EXTENSION, BadRequestError, checkResources, prepareResources, RequestTooLarge, ResourceConfigurationError, RouteNotFound, withContext, withDeadline, type Action, type MuralContext, type Resource } from '../../core/index.ts';
 import { sendError } from './error-response.ts';
 import { negotiatedFor, negotiation } from './negotiation.ts';
 import { describeRouter, type MuralOpenApiOptions } from './openapi-route.ts';
@@ -55,6 +55,13 @@ export interface MuralRouterOptions {
    * Default: `development`.
    */
   serverTiming?: ServerTimingOption;
+  /**
+   * Check the Resources against their models and each other before serving
+   * them (`checkResources`): building the router throws one error listing
+   * every problem. `false` skips the check, for Resources whose models only
+   * take shape after the router is built. Default: true.
+   */
+  checkResources?: boolean;
 }
 
 interface Route {
@@ -78,6 +85,7 @@ const ROUTES: Partial<Record<Action, Route>> = {
 /** An Express router serving every endpoint of the given Resources. */
 export function muralRouter(options: MuralRouterOptions): Router {
   prepareResources();
+  if (options.checkResources !== false) checkResources(options.resources);
   const router = express.Router();
   // write bodies are read as text and parsed by the handlers, so bad JSON is a JSON:API 400
   const readBody = express.text({ type: () => true, limit: options.bodyLimit ?? '1mb' });

@@ -1,7 +1,7 @@
 import { Sequelize, type Model, type Transaction } from 'sequelize';
 import { currentTransaction } from '../../core/index.ts';
 import { selectThroughDriver } from './driver-select.ts';
-import { generatorOf } from './select-sql.ts';
+import { generatorOf, storedAttributes } from './select-sql.ts';
 import type { SequelizeScope } from './sequelize-scope.ts';
 
 /**
@@ -20,7 +20,7 @@ export async function findPerGroup(scope: SequelizeScope, raw = false): Promise<
   const order = options.order ? generator.getQueryOrders({ order: options.order }, model, false).mainQueryOrder.join(', ') : '';
   const field = model.getAttributes()[column]?.field ?? column;
   const rowNumber = `ROW_NUMBER() OVER (PARTITION BY ${q(model.name)}.${q(field)}${order ? ` ORDER BY ${order}` : ''})`;
-  const attributes = Object.entries(model.getAttributes()).map(([name, a]) => [a.field ?? name, name] as [string, string]);
+  const attributes = storedAttributes(model).map((name) => [model.getAttributes()[name]!.field ?? name, name] as [string, string]);
   const extra = Array.isArray(options.attributes) ? [] : ((options.attributes as { include?: unknown[] } | undefined)?.include ?? []);
   const inner = generator
     .selectQuery(model.getTableName(), {

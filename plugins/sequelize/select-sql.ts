@@ -76,9 +76,15 @@ export function generatedCountSql(scope: SequelizeScope): string {
   return generatorOf(model).selectQuery(model.getTableName(), { attributes, where, model }, model);
 }
 
+/** The attributes with a column: VIRTUAL ones have none to select. */
+export function storedAttributes(model: ModelStatic<Model>): string[] {
+  const virtual = (model as unknown as { _virtualAttributes?: Set<string> })._virtualAttributes;
+  return Object.keys(model.getAttributes()).filter((name) => !virtual?.has(name));
+}
+
 /** Selected attributes as `[field, name]` pairs, plus the parent id of a linked read. */
 function columnsOf(model: ModelStatic<Model>, attributes: FindOptions['attributes'], linked: boolean): Array<[string, string]> {
-  const named = Array.isArray(attributes) ? (attributes as string[]) : Object.keys(model.getAttributes());
+  const named = Array.isArray(attributes) ? (attributes as string[]) : storedAttributes(model);
   const columns = named.map((name) => (typeof name === 'string' ? ([model.getAttributes()[name]?.field ?? name, name] as [string, string]) : (name as [string, string])));
   if (linked) columns.push([Sequelize.col(`__mural_join.${PARENT}`) as unknown as string, PARENT]);
   return columns;

@@ -1,6 +1,7 @@
 import { OptimisticLockError, Sequelize, Transaction, type Model, type ModelStatic } from 'sequelize';
 import type {
-  Adapter, AdapterTarget, ServiceUnavailable, FilterClause, JoinTable, KeysetKey, RelatedCondition, RelatedSortStep, ResolveOptions, SortDirection, ValidationProblem,
+  Adapter, AdapterTarget, ServiceUnavailable, FilterClause, JoinTable, KeysetKey, ModelDescription, RelatedCondition, RelatedSortStep, ResolveOptions, SortDirection,
+  ValidationProblem,
 } from '../../core/index.ts';
 import { nestable, relatedCondition, relatedOrder } from './related-condition.ts';
 import { ConflictError, currentTransaction, ResourceConfigurationError } from '../../core/index.ts';
@@ -17,6 +18,7 @@ import { transientFailure } from './transient-failure.ts';
 import { keysetCondition, keysetOrder } from './keyset-condition.ts';
 import { sqliteState } from './sqlite-settings.ts';
 import { sqliteTransaction } from './sqlite-transaction.ts';
+import { describeSequelizeModel } from './model-description.ts';
 
 const AGGREGATES = { sum: 'SUM', average: 'AVG', maximum: 'MAX', minimum: 'MIN' } as const;
 
@@ -152,6 +154,11 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
 
   validationProblems(error: unknown): ValidationProblem[] | undefined {
     return validationProblems(error);
+  }
+
+  /** Columns from the model's attributes, VIRTUAL ones and the classes' getters as properties, join tables from the other models. */
+  describeModel(model: unknown): ModelDescription | undefined {
+    return describeSequelizeModel(model);
   }
 
   transientFailure(error: unknown): ServiceUnavailable | undefined {

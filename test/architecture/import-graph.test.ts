@@ -20,7 +20,8 @@ const CORE_LAYERS: ReadonlyArray<readonly string[]> = [
   // the declarations, pure data: what a Resource is, never how it is queried or written
   ['core/resource/'],
   ['core/relationships/', 'core/query/', 'core/conditional/'],
-  ['core/scope/', 'core/schema/'],
+  // checkResources: the declarations against their models, with the query layer's resolved filters
+  ['core/scope/', 'core/schema/', 'core/check/'],
   // the OpenAPI description: schema.json's data, read further from the declarations
   ['core/openapi/', 'core/diagram/'],
   ['core/read/'],

@@ -27,7 +27,8 @@ test('a third-party plugin loaded from a file adds a command that runs', async (
 import { Resource } from '${core}';
 import { greeter } from './greeter-plugin.ts';
 class ThingResource extends Resource { static { this.attribute('name', 'string'); } }
-export default defineConfig({ resources: [ThingResource], plugins: [greeter] });
+// no model: without the check a command makes on loading the Resources, the query finds out when it runs
+export default defineConfig({ resources: [ThingResource], plugins: [greeter], checkResources: false });
 `,
     {
       'greeter-plugin.ts': `import type { MuralPlugin } from '${cli}';
@@ -95,7 +96,8 @@ test('the mural executable runs TypeScript configs without a build step; no colo
   const dir = project(`import { defineConfig } from '${cli}';
 import { Resource } from '${core}';
 class PlainResource extends Resource { static { this.attribute('secret', 'string', { readable: 'isAdmin' }); } isAdmin() { return false; } }
-export default defineConfig({ resources: [PlainResource] });
+// no model: guards are listed from the declarations alone
+export default defineConfig({ resources: [PlainResource], checkResources: false });
 `);
   const { stdout } = await run(process.execPath, [resolve(repo, 'bin/mural.js'), 'guards'], { cwd: dir, env: { ...process.env, FORCE_COLOR: undefined } });
   t.regex(stdout, /PlainResource\s+attribute\s+secret\s+readable\s+isAdmin/);

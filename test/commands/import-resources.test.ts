@@ -54,10 +54,30 @@ test('importResources loads every module of a directory, nested ones too, and na
   t.deepEqual((await importResources(dir, 'src/legacy')).map((r) => r.name), ['AuthorResource'], 'and a directory');
 });
 
-test('a directory not created yet has no Resources; a missing file or a module that fails is named', async (t) => {
-  const dir = app({ 'src/broken.ts': 'import { nothing } from "./missing.ts";\nexport default nothing;\n' });
+test('finding no Resource is an error naming each folder it looked in, resolved, and why it found none', async (t) => {
+  const dir = app({ 'src/empty/.gitkeep': '', 'src/helpers/format.ts': 'export const format = (s: string) => s.trim();\n' });
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-  t.deepEqual(await importResources(dir, 'src/resources'), []);
+  await t.throwsAsync(importResources(dir, './missing'), { message: `importResources found no Resource: ${join(dir, 'missing')} does not exist` });
+  await t.throwsAsync(importResources(join(dir, 'mural.config.js'), 'src/empty', 'src/helpers'), {
+    message: `importResources found no Resource: ${join(dir, 'src/empty')} holds no module; ${join(dir, 'src/helpers')} holds 1 module, none exporting a concrete Resource class`,
+  });
+});
+
+test('a folder not created yet beside one holding Resources adds none: mural init names the one generate will write to', async (t) => {
+  const dir = app({ 'src/resources/author.ts': resourceModule('AuthorResource') });
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  t.deepEqual((await importResources(dir, 'src/resources', 'src/generated')).map((r) => r.name), ['AuthorResource']);
+});
+
+test('a missing file, a module that fails and a syntax error are each named', async (t) => {
+  const dir = app({
+    'src/broken.ts': 'import { nothing } from "./missing.ts";\nexport default nothing;\n',
+    'src/typo.mjs': 'export const list = [1, 2;\n',
+    'src/typo.ts': 'export const list: number[] = [1, 2;\n',
+  });
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   await t.throwsAsync(importResources(dir, 'src/resources/gone.ts'), { message: /src\/resources\/gone\.ts does not exist/ });
   await t.throwsAsync(importResources(dir, 'src/broken.ts'), { message: /^src\/broken\.ts: Cannot find module/ });
+  await t.throwsAsync(importResources(dir, 'src/typo.mjs'), { message: "Syntax error at src/typo.mjs:1:26: Unexpected token ';'" });
+  await t.throwsAsync(importResources(dir, 'src/typo.ts'), { message: 'Syntax error at src/typo.ts:1:36: Expected "]" but found ";"' });
 });

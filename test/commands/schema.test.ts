@@ -103,7 +103,8 @@ class GadgetResource extends Resource {
     this.attribute('size', 'integer');
   }
 }
-export default defineConfig({ resources: [GadgetResource] });
+// no model: only described, never queried
+export default defineConfig({ resources: [GadgetResource], checkResources: false });
 `);
   const exported = await runMural(['schema', 'export'], app);
   t.is(exported.out, `Wrote 1 resource to ${join(app, 'schema.json')}\n`, exported.err);

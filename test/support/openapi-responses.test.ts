@@ -53,7 +53,8 @@ test('serve() checks every JSON:API response of the Mural routers an app mounts'
   // a route of the app's own, under the router's namespace: nothing describes it
   app.get('/api/extra', (_req, res) => void res.type('application/vnd.api+json').send('{"meta":{}}'));
   app.get('/elsewhere', (_req, res) => void res.type('application/vnd.api+json').send('{"meta":{}}'));
-  app.use(muralRouter({ resources: Object.values(api) }));
+  // the gadgets have no models: nothing here reads their records
+  app.use(muralRouter({ resources: Object.values(api), checkResources: false }));
   const client = await serve(app);
   try {
     await t.throwsAsync(client.get('/api/extra'), { message: /^OpenAPI: GET \/api\/extra is not in the OpenAPI document, yet it answered 200/ });

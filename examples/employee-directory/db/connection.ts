@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Sequelize, type Options } from 'sequelize';
 import { configureSqlite } from 'mural/sequelize';
+import { checkServerUrl, DatabaseUrlError, redacted } from './database-url.ts';
 
 const DEFAULT_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '../../../.data/employee-directory.db');
 
@@ -21,17 +22,33 @@ export function connect(url?: string, options: { logging?: (sql: string) => void
 function open(url: string | undefined, logging: false | ((sql: string) => void)): Sequelize {
   if (url === ':memory:') return new Sequelize({ dialect: 'sqlite', storage: ':memory:', logging });
   if (!url) {
-    mkdirSync(dirname(DEFAULT_FILE), { recursive: true });
-    return new Sequelize({ dialect: 'sqlite', storage: DEFAULT_FILE, logging });
+    return usable(url, () => {
+      mkdirSync(dirname(DEFAULT_FILE), { recursive: true });
+      return new Sequelize({ dialect: 'sqlite', storage: DEFAULT_FILE, logging });
+    });
   }
   if (url.startsWith('sqlite:')) {
     const storage = url.replace(/^sqlite:(\/\/)?/, '');
-    if (storage !== ':memory:') mkdirSync(dirname(resolve(storage)), { recursive: true });
-    return new Sequelize({ dialect: 'sqlite', storage, logging });
+    return usable(url, () => {
+      if (storage !== ':memory:') mkdirSync(dirname(resolve(storage)), { recursive: true });
+      return new Sequelize({ dialect: 'sqlite', storage, logging });
+    });
   }
+  checkServerUrl(url);
   const replicas = replication(process.env.DATABASE_REPLICA_URLS);
   // Sequelize takes a `replication` key, even undefined, for replicas
-  return new Sequelize(url, { logging, pool: { max: poolMax() }, ...(replicas && { replication: replicas }) });
+  const options = { logging, pool: { max: poolMax() }, ...(replicas && { replication: replicas }) };
+  return usable(url, () => new Sequelize(url, options));
+}
+
+/** What Sequelize (or the file system) refuses of a DATABASE_URL (a driver not installed, a folder that cannot be made) fails naming it. */
+function usable(url: string | undefined, make: () => Sequelize): Sequelize {
+  try {
+    return make();
+  } catch (error) {
+    const what = url ? `DATABASE_URL ${redacted(url)}` : `The default SQLite file ${DEFAULT_FILE} (DATABASE_URL is unset)`;
+    throw new DatabaseUrlError(`${what} cannot be used: ${(error as Error).message}`);
+  }
 }
 
 /** Connections each process may hold per pool (DATABASE_POOL_MAX, default Sequelize's 5). */

@@ -34,7 +34,7 @@ function slowPeople(sequelize: Sequelize, model: typeof Person, slow: string) {
   return class SlowPeople extends personResource(model) {
     static {
       this.type = 'people';
-      this.filter('slow', 'boolean', {}, { eq: (scope: SequelizeScope) => scope.where(Sequelize.literal(slow)) });
+      this.filter('slow', 'boolean', { only: ['eq'] }, { eq: (scope: SequelizeScope) => scope.where(Sequelize.literal(slow)) });
       // a write stuck inside its transaction, after its INSERT ran
       this.afterSave(async (person: { name: string }) => {
         if (person.name === 'stuck') await sequelize.query(`SELECT 1 AS one WHERE ${slow}`, { transaction: currentTransaction() as never });
