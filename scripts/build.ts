@@ -38,11 +38,15 @@ async function compile(name: PackageName, directory: string): Promise<string[]> 
   return relocateBundleMap(join(cjs, `${BUNDLES[name]}.map`), directory, name);
 }
 
-/** The manifest and README of packages/<name>/, the licence and the changelog. */
+/**
+ * The manifest and README of packages/<name>/ and the licence; the CLI
+ * also carries the changelog (the runtime leaves it to the repository: it
+ * would be a twentieth of what a production install weighs).
+ */
 function copyPackageFiles(name: PackageName, directory: string): void {
   cpSync(join(ROOT, 'packages', name), directory, { recursive: true });
   cpSync(join(ROOT, 'LICENSE'), join(directory, 'LICENSE'));
-  cpSync(join(ROOT, 'CHANGELOG.md'), join(directory, 'CHANGELOG.md'));
+  if (name === 'mural-cli') cpSync(join(ROOT, 'CHANGELOG.md'), join(directory, 'CHANGELOG.md'));
   if (name === 'mural-cli') cpSync(join(ROOT, 'bin', 'mural.js'), join(directory, 'bin', 'mural.js'));
 }
 
