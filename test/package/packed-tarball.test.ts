@@ -1,24 +1,24 @@
 /**
  * What users install: the packed tarballs of the runtime (`mural`) and the
- * CLI (`mural-cli`), checked by the ecosystem's own linters and installed
- * into fresh apps outside this repository, each serving Resources through
- * `muralRouter` on SQLite, the CLI as a dev dependency where its developers
- * run `mural`.
+ * CLI (`mural-cli`) installed into fresh apps outside this repository (ES
+ * modules, CommonJS on Express 4, tsx, TypeScript compiled with tsc, a
+ * bundled app), each serving Resources through `muralRouter` on SQLite, the
+ * CLI as a dev dependency where its developers run `mural`.
  */
 import test, { type ExecutionContext } from 'ava';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import {
   installApp, installedVersion, npmInstall, packTarballs, removeDirectory, repo, runIn, scratchDirectory, startServer, type RunningServer, type Tarballs,
 } from '../support/packed-app.ts';
-import { CLI_SHARED_PURE_MODULES } from '../../scripts/entry-points.ts';
+import { assertServerTiming, RUNTIME_PEERS, serveAndQuery } from '../support/packed-app-checks.ts';
 import { readmeSteps } from '../support/readme-steps.ts';
 
 const scratch = scratchDirectory();
 let tarballs: Promise<Tarballs> | undefined;
 const packed = () => (tarballs ??= packTarballs(scratch));
 
-const runtime = ['express', 'sequelize', 'sqlite3'].map((name) => `${name}@${installedVersion(name)}`);
+const runtime = RUNTIME_PEERS;
 /** Existing apps are often on Express 4; the CommonJS app is one. */
 const runtimeOnExpress4 = [`express@${installedVersion('express-4')}`, ...runtime.slice(1)];
 const typescript = ['typescript', '@types/node', '@types/express', 'expect-type'].map((name) => `${name}@${installedVersion(name)}`);
@@ -30,179 +30,6 @@ const app = (name: string, packages: string[] = runtime) => {
 };
 
 test.after.always(() => removeDirectory(scratch));
-
-/** The request every app must answer: authors with their books included. */
-async function assertIncludeQuery(t: ExecutionContext, server: RunningServer): Promise<void> {
-  const response = await fetch(`http://127.0.0.1:${server.port}/api/v1/authors?include=books&sort=-name`);
-  t.is(response.status, 200, server.output());
-  t.is(response.headers.get('content-type'), 'application/vnd.api+json');
-  const document = (await response.json()) as {
-    data: Array<{ type: string; attributes: { name: string }; relationships: { books: { data: Array<{ type: string; id: string }> } } }>;
-    included: Array<{ type: string; id: string; attributes: { title: string } }>;
-  };
-  t.deepEqual(document.data.map((a) => a.attributes.name), ['Mary Shelley', 'Ada Lovelace']);
-  t.deepEqual(document.data.map((a) => a.relationships.books.data.length), [2, 1]);
-  const titles = new Map(document.included.map((book) => [`${book.type}:${book.id}`, book.attributes.title]));
-  t.deepEqual(
-    document.data[0]!.relationships.books.data.map((book) => titles.get(`${book.type}:${book.id}`)).sort(),
-    ['Frankenstein', 'The Last Man'],
-  );
-}
-
-/** A create, a bad query and an unknown route: the router's body reading and error answers under this app's Express. */
-async function assertWriteAndErrors(t: ExecutionContext, server: RunningServer): Promise<void> {
-  const base = `http://127.0.0.1:${server.port}/api/v1`;
-  const created = await fetch(`${base}/authors`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/vnd.api+json' },
-    body: JSON.stringify({ data: { type: 'authors', attributes: { name: 'Octavia Butler' } } }),
-  });
-  t.is(created.status, 201, server.output());
-  t.like(await created.json(), { data: { type: 'authors', attributes: { name: 'Octavia Butler' } } });
-  const bad = await fetch(`${base}/authors?filter[nope]=1`);
-  t.is(bad.status, 400);
-  t.like(await bad.json(), { errors: [{ status: '400', code: 'unknown_filter', source: { parameter: 'filter[nope]' } }] });
-  const unknown = await fetch(`${base}/nothing`);
-  t.is(unknown.status, 404);
-  t.like(await unknown.json(), { errors: [{ status: '404' }] });
-}
-
-/** The API explorer (on outside production): the page and the files it loads come out of the installed package. */
-async function assertExplorer(t: ExecutionContext, server: RunningServer): Promise<void> {
-  const base = `http://127.0.0.1:${server.port}/api/v1/explorer`;
-  const page = await fetch(base);
-  t.is(page.status, 200, server.output());
-  t.is(page.headers.get('content-type'), 'text/html; charset=utf-8');
-  t.regex(page.headers.get('content-security-policy') ?? '', /script-src 'self'/);
-  t.regex(await page.text(), /<script type="module" src="explorer\/explorer\.js"><\/script>/);
-  const script = await fetch(`${base}/explorer.js`);
-  t.is(script.headers.get('content-type'), 'text/javascript; charset=utf-8');
-  t.is(await script.text(), readFileSync(join(repo, 'plugins/express/explorer/explorer.js'), 'utf8'));
-  const schema = (await (await fetch(`${base}/schema.json`)).json()) as { schema: { resources: Array<{ name: string }> } };
-  t.deepEqual(schema.schema.resources.map((r) => r.name), ['AuthorResource', 'BookResource']);
-  t.regex(await (await fetch(`${base}/diagram.svg`)).text(), /<g data-edge="AuthorResource\.books">/);
-}
-
-/**
- * The CommonJS app's `serverTiming` function, on Express 4, which leaves an
- * async handler's rejection unhandled: the header when it says so, and its
- * throwing a 500 for that request alone.
- */
-async function assertServerTiming(t: ExecutionContext, server: RunningServer): Promise<void> {
-  const base = `http://127.0.0.1:${server.port}/api/v1`;
-  const timed = await fetch(`${base}/books?include=author`, { headers: { 'X-Timing': 'yes' } });
-  t.is(timed.status, 200, server.output());
-  t.regex(timed.headers.get('server-timing') ?? '', /^db;dur=[\d.]+;desc="books resolve, \d+ records?", .*db;dur=[\d.]+;desc="authors resolve, \d+ records?", .*total;dur=[\d.]+;desc="Mural"$/);
-  t.is((await fetch(`${base}/books`)).headers.get('server-timing'), null);
-  const broken = await fetch(`${base}/books`, { headers: { 'X-Break': 'yes' } });
-  t.is(broken.status, 500, server.output());
-  t.like(await broken.json(), { errors: [{ status: '500' }] });
-  t.is((await fetch(`${base}/books`)).status, 200, `the server goes on serving: ${server.output()}`);
-}
-
-async function serveAndQuery(t: ExecutionContext, command: string, args: string[], cwd: string, ...more: Array<typeof assertServerTiming>): Promise<void> {
-  const server = await startServer(command, args, cwd);
-  try {
-    await assertIncludeQuery(t, server);
-    await assertWriteAndErrors(t, server);
-    await assertExplorer(t, server);
-    for (const check of more) await check(t, server);
-  } finally {
-    await server.stop();
-  }
-}
-
-const ENTRY_POINTS_SEEN: Record<keyof Tarballs, string[]> = {
-  mural: ['.', './express', './package.json', './sequelize', './typescript'],
-  'mural-cli': ['.', './package.json'],
-};
-
-for (const name of ['mural', 'mural-cli'] as const) {
-  test(`publint finds nothing wrong with the ${name} tarball`, async (t) => {
-    t.timeout(5 * 60_000);
-    const result = await runIn(repo, join(repo, 'node_modules/.bin/publint'), [(await packed())[name], '--strict']);
-    t.is(result.code, 0, result.out + result.err);
-    t.regex(result.out, /All good!/);
-  });
-
-  test(`are-the-types-wrong finds no problem for any entry point of ${name} or resolution mode`, async (t) => {
-    t.timeout(5 * 60_000);
-    const result = await runIn(repo, join(repo, 'node_modules/.bin/attw'), [(await packed())[name], '--format', 'json']);
-    t.is(result.code, 0, result.out + result.err);
-    const report = JSON.parse(result.out) as { analysis: { problems: unknown[]; entrypoints: Record<string, unknown> } };
-    t.deepEqual(report.analysis.problems, []);
-    t.deepEqual(Object.keys(report.analysis.entrypoints).sort(), ENTRY_POINTS_SEEN[name]);
-  });
-}
-
-async function filesOf(tarball: string): Promise<string[]> {
-  const { out } = await runIn(repo, 'tar', ['tzf', tarball]);
-  return out.trim().split('\n').map((f) => f.replace(/^package\//, ''));
-}
-
-const topsOf = (files: string[]) => [...new Set(files.map((f) => f.split('/')[0]))].sort();
-
-test('the runtime tarball ships its build and the sources its map points at: no CLI, no template, no test', async (t) => {
-  t.timeout(5 * 60_000);
-  const files = await filesOf((await packed()).mural);
-  t.deepEqual(topsOf(files), ['LICENSE', 'README.md', 'cjs', 'core', 'esm', 'package.json', 'plugins']);
-  t.false(files.some((f) => /\.test\.ts$|^test\/|^bench\/|^examples\/|^scripts\/|^commands\/|^templates\/|plugin\.(ts|js|d\.ts)$/.test(f)), files.join(' '));
-  t.true(files.includes('cjs/mural.js') && files.includes('cjs/mural.js.map'));
-  t.true(files.includes('cjs/core/index.js') && files.includes('cjs/core/index.d.ts'));
-  t.true(files.includes('esm/index.js') && files.includes('esm/index.d.ts'));
-  t.true(files.includes('core/index.ts') && files.includes('plugins/sequelize/sequelize-adapter.ts'));
-  // the explorer's page is inside the bundle, which reads no folder of its own (an app may bundle it anywhere)
-  t.false(files.some((f) => f.startsWith('cjs/plugins/express/explorer/')));
-});
-
-test('the CLI tarball ships the executable, its build and its own sources; the runtime it loads from mural', async (t) => {
-  t.timeout(5 * 60_000);
-  const files = await filesOf((await packed())['mural-cli']);
-  t.deepEqual(topsOf(files), ['CHANGELOG.md', 'LICENSE', 'README.md', 'bin', 'cjs', 'commands', 'core', 'esm', 'package.json', 'plugins', 'templates']);
-  t.true(files.includes('bin/mural.js') && files.includes('cjs/mural-cli.js') && files.includes('cjs/bin/main.js'));
-  // of the runtime, only the pure functions it compiles in; each plugin's CLI side, nothing of its runtime
-  t.deepEqual(files.filter((f) => f.startsWith('core/')).sort(), [...CLI_SHARED_PURE_MODULES].sort());
-  t.deepEqual(files.filter((f) => f.startsWith('plugins/')).sort(), ['plugins/express/plugin.ts', 'plugins/sequelize/plugin.ts', 'plugins/typescript/plugin.ts']);
-  t.false(files.some((f) => /\.test\.ts$|^test\/|^bench\/|^examples\//.test(f)));
-});
-
-/** What `npm ls --omit=dev --all` names: the packages an app carries into production. */
-async function productionPackages(t: ExecutionContext, cwd: string): Promise<string[]> {
-  const listed = await runIn(cwd, 'npm', ['ls', '--omit=dev', '--all', '--parseable']);
-  t.is(listed.code, 0, listed.out + listed.err);
-  return [...new Set(listed.out.trim().split('\n').map((path) => /node_modules\/((?:@[^/]+\/)?[^/]+)$/.exec(path)?.[1]).filter((name) => name !== undefined))].sort();
-}
-
-const TOOLCHAIN = /^(tsx|esbuild|@esbuild\/.*|prettier|json-schema-to-typescript|@inquirer\/.*|commander|chalk)$/;
-
-test('a production install carries the runtime alone: no toolchain, about 2 MB, and the CLI as a dev dependency changes none of it', async (t) => {
-  t.timeout(5 * 60_000);
-  const built = await packed();
-  const cwd = await installApp(scratch, 'esm', { tarballs: built, packages: runtime, cli: false, as: 'lean' });
-  const alone = await productionPackages(t, cwd);
-  t.true(alone.includes('mural') && alone.includes('express') && alone.includes('sequelize'), alone.join(' '));
-  t.deepEqual(alone.filter((name) => TOOLCHAIN.test(name)), []);
-  t.false(alone.includes('mural-cli'));
-  const manifest = JSON.parse(readFileSync(join(cwd, 'node_modules/mural/package.json'), 'utf8')) as { dependencies?: object; scripts?: object };
-  t.is(manifest.dependencies, undefined);
-  t.is(manifest.scripts, undefined);
-  const bytes = readdirSync(join(cwd, 'node_modules/mural'), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .reduce((sum, entry) => sum + statSync(join(entry.parentPath, entry.name)).size, 0);
-  t.true(bytes < 2.1e6, `node_modules/mural weighs ${bytes} bytes`);
-  // the runtime serves without the CLI
-  await serveAndQuery(t, process.execPath, ['server.js'], cwd);
-
-  await npmInstall(cwd, ['--save-dev', built['mural-cli']]);
-  t.deepEqual(await productionPackages(t, cwd), alone);
-  const help = await runIn(cwd, 'npx', ['mural', '--help']);
-  t.is(help.code, 0, help.out + help.err);
-  t.regex(help.out, /Usage: mural/);
-  // the version is compiled in: the CLI reads no manifest at run time
-  const { version } = JSON.parse(readFileSync(join(repo, 'packages/mural-cli/package.json'), 'utf8')) as { version: string };
-  t.deepEqual(await runIn(cwd, 'npx', ['mural', '--version']), { code: 0, out: `${version}\n`, err: '' });
-  t.notRegex(readFileSync(join(cwd, 'node_modules/mural-cli/cjs/mural-cli.js'), 'utf8'), /require\([^)]*package\.json/);
-});
 
 test('a plain ES module app imports mural and serves an include query', async (t) => {
   t.timeout(5 * 60_000);
