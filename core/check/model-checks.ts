@@ -60,13 +60,19 @@ export function checkMembers({ resource, model }: CheckedResource, problems: Pro
   const columns = new Set(model.columns);
   const known = [...model.columns, ...model.properties];
   for (const attribute of resource.config.attributes.values()) {
-    if (attribute.virtual || columns.has(attribute.name)) continue;
+    if (columns.has(attribute.name)) continue;
     const subject = { resource, member: attribute.name, sites: [`attribute:${attribute.name}`, `filter:${attribute.name}`, `sort:${attribute.name}`], declaration: attribute };
-    if (isValue(attribute) && !attribute.block && !model.properties.includes(attribute.name)) {
+    if (isValue(attribute) && !attribute.block && !attribute.virtual && !model.properties.includes(attribute.name)) {
       problems.add(subject, `not a column of model ${model.name}${hint(attribute.name, known, fixFor(attribute))}`);
       continue;
     }
-    for (const use of databaseUses(resource, attribute, filters)) {
+    const modelProperty = model.properties.includes(attribute.name);
+    const implicit = implicitDatabaseUses(resource, attribute, modelProperty);
+    if (implicit.length > 0) {
+      problems.add(subject, `${implicit.join(' and ')} ${implicit.length > 1 ? 'need' : 'needs'} a column, and model ${model.name} has none by that name (${attribute.name} is the model's getter or VIRTUAL attribute); declare it { virtual: true }, which is then neither filtered nor sorted unless asked, or give it a filter or sort of its own`);
+      continue;
+    }
+    for (const use of databaseUses(resource, attribute, filters, modelProperty)) {
       problems.add(subject, `${use.what} needs a column, and model ${model.name} has none by that name${hint(attribute.name, model.columns, use.fix)}`);
     }
   }
@@ -86,15 +92,18 @@ interface DatabaseUse {
 /**
  * What of an attribute that is not a column would run in the database: a
  * declared filter's built-in operators, a declared sort without a block, or
- * either on a filter- or sort-only attribute. An attribute merely left
- * filterable and sortable by default, but computed, is not reported: nothing
- * said it was meant to be filtered or sorted.
+ * either on a filter- or sort-only attribute, on a computed one (a block or
+ * `virtual: true`, filterable or sortable only when asked to be), or on one
+ * the model supplies (a getter, a VIRTUAL attribute), which the declaration
+ * cannot tell from a column: it must say so, or the first `filter[name]`
+ * would be a database error.
  */
-function databaseUses(resource: ResourceClass, attribute: AttributeDefinition, filters: ReadonlyMap<string, ResolvedFilter>): DatabaseUse[] {
+function databaseUses(resource: ResourceClass, attribute: AttributeDefinition, filters: ReadonlyMap<string, ResolvedFilter>, modelProperty: boolean): DatabaseUse[] {
   const { config } = resource;
   const { name } = attribute;
   const uses: DatabaseUse[] = [];
-  if (attribute.filterable !== false && (config.filters.has(name) || !isValue(attribute))) {
+  const computed = attribute.block !== undefined || attribute.virtual === true || modelProperty;
+  if (attribute.filterable !== false && (config.filters.has(name) || !isValue(attribute) || computed)) {
     const operators = filterOperators(filters.get(name));
     if (operators.builtIn.length > 0 && operators.custom.length === 0) {
       uses.push({ what: `filter[${name}]`, fix: 'give the filter operators of its own ({ eq: (scope, value) => … })' });
@@ -104,9 +113,24 @@ function databaseUses(resource: ResourceClass, attribute: AttributeDefinition, f
     }
   }
   const sort = config.sorts.get(name);
-  if (attribute.sortable !== false && (sort !== undefined || !isValue(attribute)) && !sort?.block) {
+  if (attribute.sortable !== false && (sort !== undefined || !isValue(attribute) || computed) && !sort?.block) {
     uses.push({ what: `sort=${name}`, fix: 'give the sort a block ((scope, direction) => …)' });
   }
+  return uses;
+}
+
+/**
+ * A getter or VIRTUAL attribute of the model, left filterable or sortable by
+ * default (no filter or sort declared for it): the declaration cannot tell it
+ * from a column, so the first `filter[name]` or `sort=name` would reach the
+ * database and fail there.
+ */
+function implicitDatabaseUses(resource: ResourceClass, attribute: AttributeDefinition, modelProperty: boolean): string[] {
+  if (!modelProperty || attribute.virtual || attribute.block) return [];
+  const { config } = resource;
+  const uses: string[] = [];
+  if (attribute.filterable !== false && !config.filters.has(attribute.name)) uses.push(`filter[${attribute.name}]`);
+  if (attribute.sortable !== false && !config.sorts.has(attribute.name)) uses.push(`sort=${attribute.name}`);
   return uses;
 }
 

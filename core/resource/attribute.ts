@@ -67,11 +67,15 @@ export function buildAttribute(
   extra: boolean,
   block?: AttributeBlock,
 ): AttributeDefinition {
+  // what no column holds (a block computes it, or the records carry it another way) cannot be filtered or
+  // sorted by the database: only when asked for (an option, `only`, or a filter or sort of its own)
+  const computed = block !== undefined || options.virtual === true;
+  const askedFor = (flag: 'sortable' | 'filterable') => !computed || options.only?.includes(flag) === true;
   const flags: Record<AttributeFlag, Guard | 'required'> = {
     readable: options.readable ?? defaults.readable,
     writable: options.writable ?? defaults.writable,
-    sortable: options.sortable ?? defaults.sortable,
-    filterable: options.filterable ?? defaults.filterable,
+    sortable: options.sortable ?? (askedFor('sortable') ? defaults.sortable : false),
+    filterable: options.filterable ?? (askedFor('filterable') ? defaults.filterable : false),
   };
   if (options.only) {
     for (const flag of ATTRIBUTE_FLAGS) if (!options.only.includes(flag)) flags[flag] = false;

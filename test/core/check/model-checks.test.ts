@@ -34,8 +34,8 @@ test('a block, a model getter, a VIRTUAL attribute or virtual: true each supply 
     static {
       this.model = Employee;
       this.attribute('shouted', 'string', { only: ['readable'] }, (e: Employee) => e.first_name.toUpperCase());
-      this.attribute('full_name', 'string', { writable: false });
-      this.attribute('initials', 'string');
+      this.attribute('full_name', 'string', { writable: false, virtual: true });
+      this.attribute('initials', 'string', { only: ['readable', 'writable'] });
       this.attribute('password', 'string', { only: ['writable'], virtual: true });
       this.extraAttribute('score', 'integer', () => 1);
     }
@@ -118,7 +118,7 @@ test('a filter on a computed attribute, declared explicitly', refusedUntilFixed,
   class EmployeeResource extends Base {
     static {
       this.model = Employee;
-      this.attribute('full_name', 'string', { writable: false });
+      this.attribute('full_name', 'string', { writable: false, virtual: true });
       if (broken) this.filter('full_name');
       else this.filter('full_name', { only: ['eq'] }, { eq: (scope: SequelizeScope, names: string[]) => scope.where({ last_name: names }) });
     }
@@ -126,16 +126,43 @@ test('a filter on a computed attribute, declared explicitly', refusedUntilFixed,
   return [EmployeeResource];
 }, ['EmployeeResource.full_name: filter[full_name] needs a column, and model Employee has none by that name; give the filter operators of its own ({ eq: (scope, value) => … })']);
 
-test('a computed attribute left filterable and sortable by default is not reported: nothing asked for its filter or sort', (t) => {
+test('a computed attribute is neither filterable nor sortable unless asked, so nothing is reported', (t) => {
   const Base = applicationResource();
   class EmployeeResource extends Base {
     static {
       this.model = Employee;
       this.attribute('shouted', 'string', (e: Employee) => e.first_name.toUpperCase());
+      this.attribute('whispered', 'string', { virtual: true });
     }
   }
   t.deepEqual(problemsOf([EmployeeResource]), []);
+  const { shouted, whispered } = Object.fromEntries(EmployeeResource.config.attributes);
+  t.like(shouted, { readable: true, filterable: false, sortable: false });
+  t.like(whispered, { readable: true, writable: true, filterable: false, sortable: false });
 });
+
+test('a block attribute asked to be filtered or sorted must say how', refusedUntilFixed, (broken) => {
+  const Base = applicationResource();
+  class EmployeeResource extends Base {
+    static {
+      this.model = Employee;
+      this.attribute('shouted', 'string', { sortable: true }, (e: Employee) => e.first_name.toUpperCase());
+      if (!broken) this.sort('shouted', (scope: SequelizeScope, direction: 'asc' | 'desc') => scope.order(['first_name', direction]));
+    }
+  }
+  return [EmployeeResource];
+}, ['EmployeeResource.shouted: sort=shouted needs a column, and model Employee has none by that name; give the sort a block ((scope, direction) => …)']);
+
+test('a model getter left filterable and sortable by default: declare it virtual', refusedUntilFixed, (broken) => {
+  const Base = applicationResource();
+  class EmployeeResource extends Base {
+    static {
+      this.model = Employee;
+      this.attribute('full_name', 'string', { writable: false, ...(broken ? {} : { virtual: true }) });
+    }
+  }
+  return [EmployeeResource];
+}, ['EmployeeResource.full_name: filter[full_name] and sort=full_name need a column, and model Employee has none by that name (full_name is the model\'s getter or VIRTUAL attribute); declare it { virtual: true }, which is then neither filtered nor sorted unless asked, or give it a filter or sort of its own']);
 
 test('a sort on no column', refusedUntilFixed, (broken) => {
   const Base = applicationResource();

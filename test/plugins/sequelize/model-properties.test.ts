@@ -38,8 +38,8 @@ for (const db of testDatabases('model_properties')) {
         this.model = Author;
         this.type = 'authors';
         this.attribute('name', 'string');
-        this.attribute('shouted', 'string', { writable: false });
-        this.attribute('initials', 'string', { writable: false });
+        this.attribute('shouted', 'string', { writable: false, virtual: true });
+        this.attribute('initials', 'string', { writable: false, virtual: true });
         this.hasMany('books', { resource: () => BookResource });
       }
     };
@@ -63,6 +63,13 @@ for (const db of testDatabases('model_properties')) {
     t.like(show.data.attributes, { shouted: 'ADA', initials: 'A' });
     const books = (await BookResource.all({ include: 'author' }).toJsonapi()) as { included: Array<{ attributes: object }> };
     t.like(books.included[0]!.attributes, { shouted: 'ADA', initials: 'A' });
+  });
+
+  test(`${db.name}: declared virtual, they are neither filters nor sorts: asking for one is a 400, never a database error`, async (t) => {
+    const filter = await t.throwsAsync(AuthorResource.all({ filter: { shouted: 'ADA' } }).data);
+    t.like(filter, { status: 400, code: 'unknown_filter', parameter: 'filter[shouted]' });
+    const sort = await t.throwsAsync(AuthorResource.all({ sort: '-initials' }).data);
+    t.like(sort, { status: 400, code: 'unknown_sort', parameter: 'sort' });
   });
 
   test(`${db.name}: an author is written with its VIRTUAL attribute in the model`, async (t) => {
