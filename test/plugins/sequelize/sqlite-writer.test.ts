@@ -4,6 +4,10 @@ import { connectionManager, type SqliteConnection } from '../../../plugins/seque
 import { openDirectory, tableCounts } from '../../support/directory.ts';
 import { directoryServer } from '../../support/directory-server.ts';
 import { holdWriteLock, rawConnection, sqliteFileDatabase } from '../../support/sqlite-file.ts';
+import { dropTransactionWarnings } from '../../support/sequelize-warnings.ts';
+
+// these tests make BEGIN and COMMIT fail on purpose; Sequelize's warnings about it are expected
+dropTransactionWarnings();
 
 /**
  * Mural's writes to a SQLite file share one kept connection, one write at a

@@ -8,6 +8,10 @@ import { seed } from '../../../examples/employee-directory/db/seed.ts';
 import { openDirectory, tableCounts, type Directory } from '../../support/directory.ts';
 import { serve, type HttpClient, type HttpResponse } from '../../support/http.ts';
 import { holdWriteLock, rawConnection, sqliteFileDatabase } from '../../support/sqlite-file.ts';
+import { dropTransactionWarnings } from '../../support/sequelize-warnings.ts';
+
+// these tests make BEGIN and COMMIT fail on purpose; Sequelize's warnings about it are expected
+dropTransactionWarnings();
 
 type ErrorDoc = { errors: Array<{ status: string; code: string; detail: string }> };
 type Doc = { data: { id: string; attributes: Record<string, unknown> } };
