@@ -3,10 +3,9 @@ import type { ResourceBase } from '../resource/resource-base.ts';
 import { lookupChildren } from '../resource/polymorphism.ts';
 import { registeredResources } from '../resource/resource-registry.ts';
 import { checkMembers, describeResource, type CheckedResource } from './model-checks.ts';
-import { ProblemList } from './problem-list.ts';
+import { hint, ProblemList } from './problem-list.ts';
 import { checkRelationships, type RelationshipCheck } from './relationship-checks.ts';
 import { checkUniqueness } from './uniqueness-checks.ts';
-import { nearestName } from '../did-you-mean.ts';
 
 type ResourceClass = typeof ResourceBase;
 
@@ -54,8 +53,7 @@ function children(resource: ResourceClass, served: readonly ResourceClass[], pro
     }
     // children are usually subclasses of their parent: the names a typo most likely meant
     const subclasses = (registeredResources() as ResourceClass[]).filter((r) => r.prototype instanceof resource && !r.abstractClass);
-    const close = lookup.wanted[0] === undefined ? undefined : nearestName(lookup.wanted[0], subclasses.flatMap((r) => [r.name, r.type]));
-    const fix = close === undefined ? (lookup.wanted.length > 0 ? '; declare it, or take it off the list' : '') : `; did you mean "${close}"?`;
+    const fix = lookup.wanted[0] === undefined ? '' : hint(lookup.wanted[0], subclasses.flatMap((r) => [r.name, r.type]), 'declare it, or take it off the list');
     problems.add({ resource, member: 'polymorphic', sites: ['polymorphic'] }, `${lookup.problem}${fix}`);
   }
   return found;

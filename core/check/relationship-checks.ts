@@ -5,7 +5,7 @@ import { lookupRelated, type Unresolved } from '../resource/resolve-resource.ts'
 import type { ResourceBase } from '../resource/resource-base.ts';
 import type { CheckedResource } from './model-checks.ts';
 import { nearestName } from '../did-you-mean.ts';
-import type { ProblemList, ProblemSubject } from './problem-list.ts';
+import { hint, type ProblemList, type ProblemSubject } from './problem-list.ts';
 
 type ResourceClass = typeof ResourceBase;
 
@@ -118,6 +118,5 @@ function unresolved(relationship: RelationshipDefinition, lookup: Unresolved, in
   const toOne = relationship.kind === 'belongs_to' || relationship.kind === 'has_one';
   // inferred from the relationship's name: the name that would find a Resource; given: the type or class name to give
   const names = inferred ? candidates.map((r) => (toOne ? singularize(r.type) : r.type)) : candidates.flatMap((r) => [r.type, r.name]);
-  const close = nearestName(inferred ? relationship.name : lookup.wanted[0]!, names);
-  return `${lookup.problem}; ${close === undefined ? 'pass resource: to the relationship' : `did you mean "${close}"?`}`;
+  return `${lookup.problem}${hint(inferred ? relationship.name : lookup.wanted[0]!, names, 'pass resource: to the relationship')}`;
 }

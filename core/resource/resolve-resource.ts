@@ -19,7 +19,6 @@ export interface Unresolved {
   readonly wanted: readonly string[];
 }
 
-
 /**
  * The Resource class a reference names, seen from `from`: a class is itself,
  * a thunk is called (so declaration order never matters), a string is a type

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { shellWords } from './doc-samples.ts';
 import { repo } from './packed-app.ts';
 
 export interface ReadmeSteps {
@@ -38,30 +39,4 @@ export function readmeSteps(heading: string, page = GETTING_STARTED): ReadmeStep
     if (path) files.push({ path, content: body!.slice(body!.indexOf('\n') + 1) });
   }
   return { files, commands };
-}
-
-/** Words of a one-line command: single quotes group, `#` outside quotes starts a comment. */
-export function shellWords(line: string): string[] {
-  const words: string[] = [];
-  let word: string | undefined;
-  let quoted = false;
-  for (const char of line) {
-    if (quoted) {
-      if (char === "'") quoted = false;
-      else word += char;
-    } else if (char === "'") {
-      quoted = true;
-      word ??= '';
-    } else if (char === '#' && word === undefined) {
-      break;
-    } else if (char === ' ') {
-      if (word !== undefined) words.push(word);
-      word = undefined;
-    } else {
-      word = (word ?? '') + char;
-    }
-  }
-  if (quoted) throw new Error(`Unclosed quote in: ${line}`);
-  if (word !== undefined) words.push(word);
-  return words;
 }
