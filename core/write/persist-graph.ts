@@ -33,6 +33,7 @@ async function persistIn(batch: WriteBatch, root: WriteNode, prepare?: () => Pro
   if (root.action === 'destroy') await destroyRecord(session, root);
   else await persistNode(session, root);
   session.throwIfInvalid();
+  await session.linked.apply(session.processed, batch.transaction);
   for (const node of session.processed) batch.committed(session.resourceFor(node), node);
   return session;
 }

@@ -1,5 +1,5 @@
-import { ValidationError, type Model, type ModelStatic, type Transaction } from 'sequelize';
-import type { JoinTable, ValidationProblem } from '../../core/index.ts';
+import { ValidationError, type Model } from 'sequelize';
+import type { ValidationProblem } from '../../core/index.ts';
 import { columnProblems } from './column-limits.ts';
 import { dataException } from './data-exception.ts';
 
@@ -36,25 +36,4 @@ export async function validateRecord(record: Model, skip: readonly string[]): Pr
     if (problems) return [...problems, ...columns.filter((c) => !problems.some((p) => p.attribute === c.attribute))];
     throw error;
   }
-}
-
-function joinSql(model: ModelStatic<Model>, join: JoinTable) {
-  const sequelize = model.sequelize!;
-  const q = (name: string) => sequelize.getQueryInterface().quoteIdentifier(name);
-  const where = `${q(join.parentKey)} = ? AND ${q(join.childKey)} = ?`;
-  return { sequelize, table: q(join.table), columns: `${q(join.parentKey)}, ${q(join.childKey)}`, where };
-}
-
-/** Inserts the join row unless it is there already. */
-export async function linkRows(model: ModelStatic<Model>, join: JoinTable, parentId: unknown, childId: unknown, transaction: Transaction): Promise<void> {
-  const { sequelize, table, columns, where } = joinSql(model, join);
-  const replacements = [parentId, childId];
-  const [rows] = await sequelize.query(`SELECT 1 AS found FROM ${table} WHERE ${where}`, { replacements, transaction });
-  if ((rows as unknown[]).length > 0) return;
-  await sequelize.query(`INSERT INTO ${table} (${columns}) VALUES (?, ?)`, { replacements, transaction });
-}
-
-export async function unlinkRows(model: ModelStatic<Model>, join: JoinTable, parentId: unknown, childId: unknown, transaction: Transaction): Promise<void> {
-  const { sequelize, table, where } = joinSql(model, join);
-  await sequelize.query(`DELETE FROM ${table} WHERE ${where}`, { replacements: [parentId, childId], transaction });
 }

@@ -1,11 +1,13 @@
 import { OptimisticLockError, Sequelize, Transaction, type Model, type ModelStatic } from 'sequelize';
 import type {
   Adapter, AdapterTarget, ServiceUnavailable, FilterClause, JoinTable, KeysetKey, ModelDescription, RelatedCondition, RelatedSortStep, ResolveOptions, SortDirection,
-  ValidationProblem,
+  RecordSelection, ValidationProblem,
 } from '../../core/index.ts';
 import { nestable, relatedCondition, relatedOrder } from './related-condition.ts';
 import { ConflictError, currentTransaction, ResourceConfigurationError } from '../../core/index.ts';
-import { linkRows, unlinkRows, validateRecord, validationProblems } from './persistence.ts';
+import { validateRecord, validationProblems } from './persistence.ts';
+import { hasLinkRows, linkRows, unlinkAllRows, unlinkRows } from './join-rows.ts';
+import { bumpLoadedVersion, bumpVersions } from './record-versions.ts';
 import { columnOf, filterCondition } from './filter-condition.ts';
 import { SequelizeScope } from './sequelize-scope.ts';
 import { enforceDeadlines } from './database-deadline.ts';
@@ -144,12 +146,28 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
     await record.destroy({ transaction: transaction as Transaction }).catch(staleVersion);
   }
 
-  link(join: JoinTable, parentId: unknown, childId: unknown, transaction: unknown): Promise<void> {
+  link(join: JoinTable, parentId: unknown, childId: unknown, transaction: unknown): Promise<boolean> {
     return linkRows(this.target.model as ModelStatic<Model>, join, parentId, childId, transaction as Transaction);
   }
 
   unlink(join: JoinTable, parentId: unknown, childId: unknown, transaction: unknown): Promise<void> {
     return unlinkRows(this.target.model as ModelStatic<Model>, join, parentId, childId, transaction as Transaction);
+  }
+
+  unlinkAll(join: JoinTable, parentId: unknown, keep: readonly unknown[], transaction: unknown): Promise<void> {
+    return unlinkAllRows(this.target.model as ModelStatic<Model>, join, parentId, keep, transaction as Transaction);
+  }
+
+  hasLinks(join: JoinTable, parentId: unknown, transaction: unknown): Promise<boolean> {
+    return hasLinkRows(this.target.model as ModelStatic<Model>, join, parentId, transaction as Transaction);
+  }
+
+  bumpVersions(model: unknown, versionAttribute: string, selection: RecordSelection, at: Date, transaction: unknown): Promise<void> {
+    return bumpVersions(model as ModelStatic<Model>, versionAttribute, selection, at, transaction as Transaction);
+  }
+
+  bumpLoadedVersion(record: Model, versionAttribute: string, at: Date): void {
+    bumpLoadedVersion(record, versionAttribute, at);
   }
 
   validationProblems(error: unknown): ValidationProblem[] | undefined {
