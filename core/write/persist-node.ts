@@ -3,6 +3,8 @@ import { relatedResource } from '../resource/resolve-resource.ts';
 import { foreignKeyOf, otherKeyOf, typeColumnOf } from '../relationships/relationship-keys.ts';
 import type { RelationshipDefinition } from '../resource/relationship-definition.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
+import { ConflictError } from '../errors/conflict.ts';
+import { deletingRefusal, savingRefusal } from './constraint-refusal.ts';
 import { runAround, runHooks } from './run-hooks.ts';
 import type { WriteSession } from './write-session.ts';
 import type { WriteNode, WriteRelationship } from './write-node.ts';
@@ -121,7 +123,9 @@ async function saveOrReport(session: WriteSession, node: WriteNode, resource: Re
   try {
     await resource.save(model);
   } catch (error) {
-    const problems = resource.adapter.validationProblems(error);
+    const refusal = savingRefusal(resource.adapter, error, node);
+    if (refusal instanceof ConflictError) throw refusal;
+    const problems = refusal ?? resource.adapter.validationProblems(error);
     if (!problems) throw error;
     // the database refused the row; its transaction may be unusable, so stop here
     session.addProblems(node, problems);
@@ -134,7 +138,9 @@ export async function destroyRecord(session: WriteSession, node: WriteNode): Pro
   const resource = session.resourceFor(node);
   const model = node.model!;
   await runHooks(resource, 'beforeDestroy', 'destroy', model);
-  await resource.delete(model);
+  await resource.delete(model).catch((error: unknown) => {
+    throw deletingRefusal(resource.adapter, error, node) ?? error;
+  });
   await runHooks(resource, 'afterDestroy', 'destroy', model);
   session.processed.push(node);
 }
