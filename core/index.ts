@@ -9,7 +9,8 @@ export type { ModelOf } from './resource/model-of.ts';
 export type { Endpoint, ExtraAttributeHook, PaginateFunction, RelationshipLinkStyle, ResourceConfig, ResourceSettings } from './resource/resource-config.ts';
 export { ALL_ACTIONS, type Action } from './resource/action.ts';
 export type {
-  Adapter, AdapterClass, AdapterTarget, BuiltInCalculation, BuiltInOperator, FilterClause, JoinTable, KeysetKey, ModelDescription, RecordSelection, RelatedCondition, RelatedLink,
+  Adapter, AdapterClass, AdapterTarget, BuiltInCalculation, BuiltInOperator, ConstraintViolation, FilterClause, JoinTable, KeysetKey, ModelDescription, RecordSelection,
+  RelatedCondition, RelatedLink,
   RelatedSortStep, ResolveOptions, SortDirection, ValidationProblem,
 } from './adapter/adapter.ts';
 export { BUILT_IN_OPERATORS } from './adapter/adapter.ts';

@@ -220,6 +220,29 @@ export interface Adapter<Scope = unknown, Model = unknown> {
    * client sees `Retry-After` instead of a 500, and never the driver's message.
    */
   transientFailure?(error: unknown): ServiceUnavailable | undefined;
+  /**
+   * The integrity constraint (unique, foreign key, not null, check) an
+   * error of `save`, `destroy`, `link` or `unlink` says the database
+   * enforced, undefined for any other error. Core answers it as the
+   * client's 409 or 422, never a 500, and never with the driver's text.
+   * Left out: such errors are 500s, unless `validationProblems` knows them.
+   */
+  constraintViolation?(error: unknown, record?: Model): ConstraintViolation | undefined;
+}
+
+/** A write the database refused for one of its integrity constraints, as an adapter recognises it. */
+export interface ConstraintViolation {
+  /** Which constraint: a unique key, a foreign key, a NOT NULL or a check. */
+  readonly kind: 'unique' | 'foreign_key' | 'not_null' | 'check';
+  /**
+   * For a foreign key: `referenced` when other records refer to the one
+   * deleted (or whose key changed), `missing` when the record written
+   * refers to one that does not exist; undefined when the database does
+   * not say (SQLite), and core then infers it from the write.
+   */
+  readonly side?: 'referenced' | 'missing';
+  /** The attributes of the written record at fault, when the database names their columns; empty otherwise. */
+  readonly attributes: readonly string[];
 }
 
 /** A model as an adapter sees it, for `checkResources`. */

@@ -4,6 +4,8 @@ import { foreignKeyOf, otherKeyOf, typeColumnOf } from '../relationships/relatio
 import type { RelationshipDefinition } from '../resource/relationship-definition.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import { versionOf } from '../conditional/version.ts';
+import { ConflictError } from '../errors/conflict.ts';
+import { deletingRefusal, savingRefusal } from './constraint-refusal.ts';
 import { unlinkOnDestroy, replaceJoined } from './join-rows.ts';
 import { LinkedVersions } from './linked-versions.ts';
 import { runAround, runHooks } from './run-hooks.ts';
@@ -138,7 +140,9 @@ async function saveOrReport(session: WriteSession, node: WriteNode, resource: Re
   try {
     await resource.save(model);
   } catch (error) {
-    const problems = resource.adapter.validationProblems(error);
+    const refusal = savingRefusal(resource.adapter, error, node);
+    if (refusal instanceof ConflictError) throw refusal;
+    const problems = refusal ?? resource.adapter.validationProblems(error);
     if (!problems) throw error;
     // the database refused the row; its transaction may be unusable, so stop here
     session.addProblems(node, problems);
@@ -153,7 +157,9 @@ export async function destroyRecord(session: WriteSession, node: WriteNode): Pro
   const linksBefore = LinkedVersions.read(node.resource, model);
   await runHooks(resource, 'beforeDestroy', 'destroy', model);
   await unlinkOnDestroy(session, node);
-  await resource.delete(model);
+  await resource.delete(model).catch((error: unknown) => {
+    throw deletingRefusal(resource.adapter, error, node) ?? error;
+  });
   session.linked.changed(node.resource, linksBefore, undefined);
   await runHooks(resource, 'afterDestroy', 'destroy', model);
   session.processed.push(node);

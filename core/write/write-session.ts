@@ -62,7 +62,7 @@ export class WriteSession {
     const lock = adapter.lockForUpdate && (node.precondition !== undefined || versionAttributeOf(node.resource) !== undefined);
     const scope = lock ? adapter.lockForUpdate!(filtered) : filtered;
     const [model] = (await resource.resolve(scope)) as object[];
-    if (!model) throw new RecordNotFound(node.resource.type, node.id, { pointer: node.location.pointer ?? undefined });
+    if (!model) throw new RecordNotFound(node.resource.type, node.id, { pointer: node.location.pointer ?? node.location.identifier });
     return model;
   }
 

@@ -1,7 +1,7 @@
 import { OptimisticLockError, Sequelize, Transaction, type Model, type ModelStatic } from 'sequelize';
 import type {
-  Adapter, AdapterTarget, ServiceUnavailable, FilterClause, JoinTable, KeysetKey, ModelDescription, RelatedCondition, RelatedSortStep, ResolveOptions, SortDirection,
-  RecordSelection, ValidationProblem,
+  Adapter, AdapterTarget, ConstraintViolation, ServiceUnavailable, FilterClause, JoinTable, KeysetKey, ModelDescription, RelatedCondition, RelatedSortStep, ResolveOptions,
+  RecordSelection, SortDirection, ValidationProblem,
 } from '../../core/index.ts';
 import { nestable, relatedCondition, relatedOrder } from './related-condition.ts';
 import { ConflictError, currentTransaction, ResourceConfigurationError } from '../../core/index.ts';
@@ -17,6 +17,7 @@ import { canInsertDirectly, insertDirectly } from './direct-insert.ts';
 import { canUpdateDirectly, updateDirectly } from './direct-update.ts';
 import { joinCondition, PARENT_IDS } from './join-table.ts';
 import { transientFailure } from './transient-failure.ts';
+import { constraintViolation } from './constraint-errors.ts';
 import { keysetCondition, keysetOrder } from './keyset-condition.ts';
 import { sqliteState } from './sqlite-settings.ts';
 import { sqliteTransaction } from './sqlite-transaction.ts';
@@ -181,6 +182,11 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
 
   transientFailure(error: unknown): ServiceUnavailable | undefined {
     return transientFailure(error);
+  }
+
+  /** Unique, foreign key, not null and check violations, by the driver's code; columns named as this Resource's model's attributes. */
+  constraintViolation(error: unknown, record?: Model): ConstraintViolation | undefined {
+    return constraintViolation(error, this.target.model as ModelStatic<Model> | undefined, record);
   }
 
   throughParentIds(record: Model): unknown[] {
