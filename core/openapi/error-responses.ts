@@ -38,8 +38,8 @@ const ERROR_STATUSES: readonly ErrorStatus[] = [
   { status: '404', name: 'NotFound', actions: ['show', 'update', 'destroy', 'create'], description: 'No such record (or no record a sideposted relationship names).' },
   { status: '409', name: 'Conflict', actions: ['create', 'update'], description: 'The body\'s `type` or `id` does not match the endpoint.' },
   {
-    status: '412', name: 'PreconditionFailed', actions: ['update', 'destroy'],
-    description: 'The record is no longer at a version `If-Match` names (or a sideposted record\'s or an atomic operation\'s `meta.version`): it changed since it was read (`source.header`: `If-Match`, or `source.pointer`). Nothing was written.',
+    status: '412', name: 'PreconditionFailed', actions: ['index', 'show', 'update', 'destroy'],
+    description: 'A condition failed: the record is no longer at a version `If-Match` names (or a sideposted record\'s or an atomic operation\'s `meta.version`), so it changed since it was read; a write\'s `If-None-Match` is `*` or names its version; a GET\'s `If-Match` does not list the answer\'s ETag (`source.header`, or `source.pointer`). Nothing was written.',
   },
   { status: '413', name: 'PayloadTooLarge', actions: WITH_BODY, description: 'The body is over the router\'s `bodyLimit`.' },
   { status: '414', name: 'UriTooLong', actions: ALL, description: 'The URL is over the router\'s `maxUrlLength`.' },

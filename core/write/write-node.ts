@@ -33,7 +33,11 @@ export interface WriteNode {
 }
 
 export interface Precondition {
-  ifMatch: IfMatch;
+  /** The versions the record must be at (`If-Match`, `meta.version`); `'*'`: it must exist. */
+  ifMatch?: IfMatch;
+  /** The versions it must not be at (`If-None-Match`); `'*'`: it must not exist. */
+  ifNoneMatch?: IfMatch;
+  /** Where a failed `ifMatch` points; a failed `ifNoneMatch` always points at its header. */
   source: Pick<MuralErrorOptions, 'header' | 'pointer'>;
 }
 

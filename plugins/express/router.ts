@@ -4,7 +4,7 @@ import { sendError } from './error-response.ts';
 import { negotiatedFor, negotiation } from './negotiation.ts';
 import { describeRouter, type MuralOpenApiOptions } from './openapi-route.ts';
 import { index, show, type ActionHandler, type ActionResult } from './read-handlers.ts';
-import { applyCachePolicy, cachePolicy, entityTag, notModified, type CachePolicy } from './conditional.ts';
+import { applyCachePolicy, cachePolicy, checkIfMatch, entityTag, notModified, type CachePolicy } from './conditional.ts';
 import { create, destroy, update } from './write-handlers.ts';
 import { relationshipRoutes, type RelationshipRoute } from './relationship-handlers.ts';
 import { documentBytes, sendBytes, sendDocument } from './send-document.ts';
@@ -236,6 +236,8 @@ function respond(req: Request, res: Response, { status, body, headers = {}, vers
   const negotiated = negotiatedFor(req);
   const bytes = body === undefined ? undefined : documentBytes(body, negotiated);
   const tag = bytes && (read || version !== undefined) ? entityTag(bytes, version) : undefined;
+  // If-Match first, as RFC 9110 §13.2.2 orders them; a GET's answer always has a tag
+  if (read && tag !== undefined && status < 300) checkIfMatch(req, tag, version);
   const fresh = read && tag !== undefined && notModified(req, tag);
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   if (tag) res.setHeader('ETag', tag);
