@@ -17,6 +17,8 @@ export interface WriteNode {
   /** `id` coerced by the Resource's id type: what queries compare. */
   key?: unknown;
   tempId?: string;
+  /** A create whose `id` the client gave (`clientGeneratedIds`): where a clash with an existing record points. */
+  clientId?: { pointer: string };
   attributes: Record<string, unknown>;
   /** Attributes whose writable guard needs the model, checked once it is loaded. */
   guardedAttributes: string[];
