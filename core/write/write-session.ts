@@ -2,6 +2,7 @@ import { equalityClause, type Adapter } from '../adapter/adapter.ts';
 import { IdTaken, RecordNotFound, UnwritableError, ValidationFailed, type RecordLocation, type ValidationIssue } from '../errors/index.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import { versionAttributeOf } from '../conditional/version.ts';
+import { checkForeignKeys } from './check-foreign-keys.ts';
 import { checkPrecondition } from './check-precondition.ts';
 import { placedIssue } from './issue-placement.ts';
 import { attributeWritable } from './writable.ts';
@@ -43,6 +44,7 @@ export class WriteSession {
         throw new UnwritableError('attribute', name, node.resource.type, `${node.location.pointer ?? ''}/attributes/${name}`);
       }
     }
+    await checkForeignKeys(node, node.model);
     for (const relationship of node.relationships) for (const item of relationship.items) await this.loadModels(item, seen);
   }
 
