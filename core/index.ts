@@ -19,7 +19,7 @@ export { context, withContext, type MuralContext } from './context.ts';
 export { currentDeadline, currentStatement, timeLeft, withDeadline, withStatement, type Deadline, type DeadlineOptions } from './deadline.ts';
 export { DATABASE_CHANNEL, withDatabaseLog, type DatabaseEvent, type DatabaseOperation } from './diagnostics/index.ts';
 export { ResourceProxy, type ProxyOptions, type ProxyRequest, type WriteOptions } from './proxy/resource-proxy.ts';
-export { ifMatchVersions, noneMatch, parseEntityTags, versionOfTag, type EntityTag, type IfMatch } from './conditional/entity-tags.ts';
+export { ifMatchVersions, ifNoneMatchVersions, noneMatch, parseEntityTags, versionOfTag, type EntityTag, type IfMatch } from './conditional/entity-tags.ts';
 export { formatVersion, versionAttributeOf, versionOf } from './conditional/version.ts';
 export type { FindParams, NameList, PageParams, PageValue, QueryParams } from './query-params.ts';
 export { parseQueryString } from './query/parse-query-string.ts';

@@ -46,6 +46,17 @@ export function ifMatchVersions(value: string): IfMatch {
   return tags.filter((tag) => !tag.weak).map((tag) => versionOfTag(tag.opaque));
 }
 
+/**
+ * The record versions a write's `If-None-Match` names: `*` (the write fails
+ * if the record exists, which it must for a PATCH or DELETE, so these always
+ * fail or find nothing), or the versions of its tags, compared weakly as
+ * RFC 9110 asks of this header, so `W/"3"` counts.
+ */
+export function ifNoneMatchVersions(value: string): IfMatch {
+  const tags = parseEntityTags(value, 'If-None-Match');
+  return tags === '*' ? '*' : tags.map((tag) => versionOfTag(tag.opaque));
+}
+
 /** The version part of an opaque tag: what precedes the first dot, or all of it. */
 export function versionOfTag(opaque: string): string {
   const dot = opaque.indexOf('.');

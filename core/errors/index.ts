@@ -2,6 +2,7 @@ export { MuralError, type JsonApiErrorObject, type MuralErrorOptions } from './m
 export { BadRequestError, InvalidQueryError, TypeCoercionError } from './bad-request.ts';
 export { RecordNotFound, RelationshipNotFound, RouteNotFound, InvalidEndpointError } from './not-found.ts';
 export { ConflictError } from './conflict.ts';
+export { ClientIdUnsupported, IdTaken } from './client-id.ts';
 export { InternalServerError, ResourceConfigurationError } from './internal.ts';
 export { ValidationFailed, UnwritableError, humanize, type ValidationIssue, type RecordLocation } from './validation-failed.ts';
 export { ServiceUnavailable } from './service-unavailable.ts';

@@ -14,6 +14,8 @@ interface ErrorStatus {
   readonly description: string;
   /** Which actions can answer it; `guarded` ones only when a Resource guard covers the action. */
   readonly actions: readonly Action[] | 'guarded';
+  /** Actions that answer it whether or not a guard covers them. */
+  readonly alsoFor?: readonly Action[];
 }
 
 const ALL: readonly Action[] = ['index', 'show', 'create', 'update', 'destroy'];
@@ -30,7 +32,10 @@ const ERROR_STATUSES: readonly ErrorStatus[] = [
     status: '400', name: 'BadRequest', actions: ALL,
     description: 'A query parameter or body member is unknown, malformed, or outside its limits; `source.parameter` or `source.pointer` names it.',
   },
-  { status: '403', name: 'Forbidden', actions: 'guarded', description: 'The Resource\'s guard refuses the action for this request (`forbidden`).' },
+  {
+    status: '403', name: 'Forbidden', actions: 'guarded', alsoFor: ['create'],
+    description: 'The Resource\'s guard refuses the action for this request (`forbidden`), or a create names its own id where the Resource takes no client-generated ids (`client_id_unsupported`).',
+  },
   {
     status: '406', name: 'NotAcceptable', actions: ALL,
     description: 'No JSON:API media type in `Accept` can be served: each carries a parameter other than `ext` and `profile`, or an extension this endpoint does not apply (`source.header`: `Accept`).',
@@ -38,11 +43,11 @@ const ERROR_STATUSES: readonly ErrorStatus[] = [
   { status: '404', name: 'NotFound', actions: ['show', 'update', 'destroy', 'create'], description: 'No such record (or no record a sideposted relationship names).' },
   {
     status: '409', name: 'Conflict', actions: WITH_BODY,
-    description: 'The body\'s `type` or `id` does not match the endpoint; or the database refuses to delete (or re-key) a record other records refer to (`meta.reason`: `referenced`). Nothing was written.',
+    description: 'The body\'s `type` or `id` does not match the endpoint, or a client-generated id is taken (`id_taken`); or the database refuses to delete (or re-key) a record other records refer to (`meta.reason`: `referenced`). Nothing was written.',
   },
   {
-    status: '412', name: 'PreconditionFailed', actions: ['update', 'destroy'],
-    description: 'The record is no longer at a version `If-Match` names (or a sideposted record\'s or an atomic operation\'s `meta.version`): it changed since it was read (`source.header`: `If-Match`, or `source.pointer`). Nothing was written.',
+    status: '412', name: 'PreconditionFailed', actions: ['index', 'show', 'update', 'destroy'],
+    description: 'A condition failed: the record is no longer at a version `If-Match` names (or a sideposted record\'s or an atomic operation\'s `meta.version`), so it changed since it was read; a write\'s `If-None-Match` is `*` or names its version; a GET\'s `If-Match` does not list the answer\'s ETag (`source.header`, or `source.pointer`). Nothing was written.',
   },
   { status: '413', name: 'PayloadTooLarge', actions: WITH_BODY, description: 'The body is over the router\'s `bodyLimit`.' },
   { status: '414', name: 'UriTooLong', actions: ALL, description: 'The URL is over the router\'s `maxUrlLength`.' },
@@ -97,8 +102,9 @@ export function errorResponsesIn(statuses: readonly string[], mediaTypes: readon
 export function errorResponses(resource: ResourceClass, action: Action, always: readonly string[] = []): Record<string, Reference> {
   const guarded = servedResources(resource).some((r) => guardedActions(r).includes(action));
   const responses: Record<string, Reference> = {};
-  for (const { status, name, actions } of ERROR_STATUSES) {
-    const applies = always.includes(status) || (actions === 'guarded' ? guarded : actions.includes(action) || (status === '404' && resource.validateEndpoints));
+  for (const { status, name, actions, alsoFor } of ERROR_STATUSES) {
+    const applies = always.includes(status) || alsoFor?.includes(action) ||
+      (actions === 'guarded' ? guarded : actions.includes(action) || (status === '404' && resource.validateEndpoints));
     if (applies) responses[status] = responseRef(name);
   }
   return responses;

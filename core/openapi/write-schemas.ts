@@ -45,7 +45,11 @@ export function writeSchemas(input: OpenApiInput): Record<string, JsonSchema> {
 }
 
 function writeObject({ resource, component }: DescribedResource, action: 'create' | 'update'): JsonSchema {
-  const id = action === 'update' ? { id: { type: ['string', 'integer'], description: 'When given, it must be the id in the URL (409 otherwise).' } } : {};
+  const id = action === 'update'
+    ? { id: { type: ['string', 'integer'], description: 'When given, it must be the id in the URL (409 otherwise).' } }
+    : resource.clientGeneratedIds
+      ? { id: { type: ['string', 'integer'], description: 'A client-generated id, of the Resource\'s id type (400 otherwise); 409 `id_taken` when a record has it.' } }
+      : {};
   return {
     type: 'object',
     required: ['type'],

@@ -54,6 +54,12 @@ export interface WriteOptions {
    * a PreconditionFailed (412), and nothing is written.
    */
   ifMatch?: IfMatch;
+  /**
+   * Write only if the record is at none of these versions; `'*'` only if it
+   * does not exist, so an update or destroy of one that does is a
+   * PreconditionFailed (HTTP's `If-None-Match`).
+   */
+  ifNoneMatch?: IfMatch;
 }
 
 /**
@@ -169,12 +175,12 @@ export class ResourceProxy<Model = unknown, Data = unknown> implements AsyncIter
 
   /** Updates the record `find` named from a JSON:API payload; false (with `errors`) when invalid. */
   async update(payload: WritePayload, options: WriteOptions = {}): Promise<boolean> {
-    return this.write(new WriteProxy(this.resourceClass, payload, { action: 'update', id: this.idParam(), ifMatch: options.ifMatch }, this.params));
+    return this.write(new WriteProxy(this.resourceClass, payload, { action: 'update', id: this.idParam(), ifMatch: options.ifMatch, ifNoneMatch: options.ifNoneMatch }, this.params));
   }
 
   /** Destroys the record `find` named. */
   async destroy(options: WriteOptions = {}): Promise<boolean> {
-    return this.write(new WriteProxy(this.resourceClass, undefined, { action: 'destroy', id: this.idParam(), ifMatch: options.ifMatch }, this.params));
+    return this.write(new WriteProxy(this.resourceClass, undefined, { action: 'destroy', id: this.idParam(), ifMatch: options.ifMatch, ifNoneMatch: options.ifNoneMatch }, this.params));
   }
 
   /**
@@ -208,7 +214,7 @@ export class ResourceProxy<Model = unknown, Data = unknown> implements AsyncIter
   }
 
   private writeRelationship(name: string, options: WriteOptions, operation: RelationshipOperation, linkage: RelationshipPayload): Promise<boolean> {
-    return this.write(new RelationshipWrite(this.resourceClass, this.idParam(), name, operation, linkage, { ifMatch: options.ifMatch }));
+    return this.write(new RelationshipWrite(this.resourceClass, this.idParam(), name, operation, linkage, { ifMatch: options.ifMatch, ifNoneMatch: options.ifNoneMatch }));
   }
 
   /** The document of the last `update`. */

@@ -11,7 +11,7 @@ import { checkGuards } from '../write/check-guards.ts';
 import { coerceId } from '../write/coerce-id.ts';
 import { persistGraph } from '../write/persist-graph.ts';
 import type { WriteBatch } from '../write/write-batch.ts';
-import type { WriteTarget } from '../write/persist-write.ts';
+import { conditionOf, type WriteTarget } from '../write/persist-write.ts';
 import type { WriteNode } from '../write/write-node.ts';
 import type { IfMatch } from '../conditional/entity-tags.ts';
 import { versionAttributeOf } from '../conditional/version.ts';
@@ -45,7 +45,7 @@ export class RelationshipWrite {
     readonly operation: RelationshipOperation,
     readonly payload: unknown,
     /** The parent's versions the write is conditional on (HTTP's `If-Match`), or `'*'`: see WriteTarget. */
-    readonly options: { ifMatch?: IfMatch } = {},
+    readonly options: { ifMatch?: IfMatch; ifNoneMatch?: IfMatch } = {},
   ) {}
 
   save(): Promise<boolean> {
@@ -88,7 +88,7 @@ export class RelationshipWrite {
 }
 
 /** How a relationship write runs: in a batch's transaction, and conditional on the parent's version. */
-export interface RelationshipWriteOptions extends Pick<WriteTarget, 'ifMatch' | 'ifMatchSource'> {
+export interface RelationshipWriteOptions extends Pick<WriteTarget, 'ifMatch' | 'ifMatchSource' | 'ifNoneMatch'> {
   batch?: WriteBatch;
 }
 
@@ -112,7 +112,7 @@ export async function persistRelationship(
     // its relationships are part of the parent's representation: changing them is a new version of it
     touch: versionAttributeOf(parentClass) !== undefined,
   };
-  if (options.ifMatch !== undefined) root.precondition = { ifMatch: options.ifMatch, source: options.ifMatchSource ?? { header: 'If-Match' } };
+  root.precondition = conditionOf(options);
   const plan: RelationshipWritePlan = { parentClass, root, operation, linkage };
   checkGuards(root, 'update');
   await persistGraph(root, { prepare: () => prepareMembers(plan), batch: options.batch });

@@ -72,6 +72,7 @@ export class ResourceBase {
   declare static attributesSchemaByDefault: boolean;
   declare static versionAttribute: ResourceSettings['versionAttribute'];
   declare static cacheControl: string | undefined;
+  declare static clientGeneratedIds: ResourceSettings['clientGeneratedIds'];
 
   static {
     this.attribute('id', 'integer_id', { writable: false });

@@ -60,6 +60,14 @@ export interface ResourceSettings {
    * (Sequelize's `version: true` column); `false` for none.
    */
   versionAttribute?: string | false;
+  /**
+   * Accept a client-generated `id` on create (`data.id`, a sideposted
+   * record's `id` with `method: 'create'`, an atomic `add`'s `data.id`),
+   * validated by the Resource's `id` type; an id already taken is a 409.
+   * Meant for UUID keys, which clients (Ember Data, Orbit.js) generate
+   * without asking. Default false: a create naming an id is a 403.
+   */
+  clientGeneratedIds?: boolean;
   /** The `Cache-Control` of this Resource's GET responses. Default `no-cache`: store, but ask again with the ETag. */
   cacheControl?: string;
 }

@@ -6,7 +6,7 @@ const SETTING_NAMES = [
   'model', 'description', 'adapter', 'baseUrl', 'endpointNamespace', 'defaultSort', 'defaultPageSize', 'maxPageSize',
   'maxIncludeDepth', 'maxIncludes', 'maxIncludedRecords', 'maxFilterValues', 'validateEndpoints', 'autolink', 'relationshipLinks', 'paginationLinks', 'filtersAcceptNilByDefault', 'polymorphic',
   'attributesReadableByDefault', 'attributesWritableByDefault', 'attributesSortableByDefault',
-  'attributesFilterableByDefault', 'attributesSchemaByDefault', 'versionAttribute', 'cacheControl',
+  'attributesFilterableByDefault', 'attributesSchemaByDefault', 'versionAttribute', 'cacheControl', 'clientGeneratedIds',
 ] as const satisfies ReadonlyArray<keyof ResourceSettings>;
 
 /**

@@ -1,4 +1,4 @@
-import { BadRequestError, ConflictError, TypeCoercionError, UnwritableError } from '../errors/index.ts';
+import { BadRequestError, ClientIdUnsupported, ConflictError, TypeCoercionError, UnwritableError } from '../errors/index.ts';
 import { targetResources } from '../query/include-tree.ts';
 import { servedResources } from '../resource/polymorphism.ts';
 import type { RelationshipDefinition } from '../resource/relationship-definition.ts';
@@ -49,8 +49,9 @@ export function parsePayload(body: unknown, target: PayloadTarget): WriteNode {
   if (target.action === 'update' && id !== undefined && id !== target.id) {
     throw new ConflictError(`Id "${id}" does not match the endpoint's id "${target.id}"`, { pointer: '/data/id' });
   }
-  if (target.action === 'create' && data.id !== undefined) throw new UnwritableError('attribute', 'id', type, '/data/id');
-  return parser.node(resource, data, '/data', target.action, target.id);
+  if (target.action === 'update') return parser.node(resource, data, '/data', 'update', target.id);
+  if (id !== undefined) adoptClientId(resource, id, '/data/id');
+  return withClientId(parser.node(resource, data, '/data', 'create', id), '/data/id');
 }
 
 /** Where a node sits in the graph being parsed, to refuse cycles and bound depth. */
@@ -144,12 +145,15 @@ class PayloadParser {
     if (id === undefined && !tempId) throw bad('missing', 'A resource identifier needs an id or a temp-id', pointer);
     const method = (rawMethod ?? (tempId && id === undefined ? 'create' : 'update')) as NodeAction;
     if (!METHODS.includes(method)) throw bad('invalid_relationship', `method must be one of ${METHODS.join(', ')}`, `${pointer}/method`);
-    if (method === 'create' && !tempId) throw bad('missing', 'Creating a related record needs a temp-id', pointer);
+    // a create names its record by temp-id, or by the id the client gave it where the Resource takes those
+    if (method === 'create' && id !== undefined) adoptClientId(resource, id, `${pointer}/id`);
     if (method !== 'create' && id === undefined) throw bad('missing', `method "${method}" needs the id of an existing record`, pointer);
     const index = this.included.findIndex(
       (entry) => isObject(entry) && entry.type === type && (tempId !== undefined && id === undefined ? entry['temp-id'] === tempId : identityOrNone(entry.id) === id),
     );
-    if (index === -1 && method === 'create') throw bad('missing_included', `No included entry for ${type} with temp-id "${tempId}"`, pointer);
+    if (index === -1 && method === 'create') {
+      throw bad('missing_included', `No included entry for ${type} with ${id === undefined ? `temp-id "${tempId}"` : `id "${id}"`}`, pointer);
+    }
     const relationship = { name: definition.name, type, id, tempId };
     const inner: Position = { depth: at.depth + 1, path: index === -1 ? at.path : new Set([...at.path, index]) };
     if (index === -1) return { ...this.node(resource, { meta: identifier.meta }, pointer, method, id, tempId, inner), location: { pointer: null, identifier: pointer, relationship } };
@@ -159,11 +163,31 @@ class PayloadParser {
     const existing = this.used.get(index);
     if (existing) return existing;
     const node = this.node(resource, this.included[index] as Json, `/included/${index}`, method, id, tempId, inner);
+    if (method === 'create' && id !== undefined) withClientId(node, `${pointer}/id`);
     node.location = { pointer: `/included/${index}`, relationship };
     node.precondition ??= method === 'create' ? undefined : metaVersion(identifier.meta, pointer);
     this.used.set(index, node);
     return node;
   }
+}
+
+/**
+ * A create naming its own id: a 403 unless the Resource takes
+ * client-generated ids, a 400 at the id when its `id` type refuses it (a
+ * malformed UUID), before anything else of the record is read.
+ */
+function adoptClientId(resource: ResourceClass, id: string, pointer: string): void {
+  if (!resource.clientGeneratedIds) throw new ClientIdUnsupported(resource.type, { pointer });
+  coerceId(resource, id, { pointer });
+}
+
+/** The created record takes the client's id as its key: written as its `id` attribute, checked for a clash once loaded. */
+function withClientId(node: WriteNode, pointer: string): WriteNode {
+  if (node.id === undefined) return node;
+  node.key = coerceId(node.resource, node.id, { pointer });
+  node.attributes.id = node.key;
+  node.clientId = { pointer };
+  return node;
 }
 
 /**

@@ -23,6 +23,11 @@ export interface WriteTarget {
   ifMatch?: IfMatch;
   /** Where a failed `ifMatch` points: the `If-Match` header, unless it came from elsewhere (an atomic operation's `ref.meta.version`). */
   ifMatchSource?: Precondition['source'];
+  /**
+   * For update and destroy: versions the record must not be at (HTTP's
+   * `If-None-Match`), or `'*'`, which fails whenever the record exists.
+   */
+  ifNoneMatch?: IfMatch;
 }
 
 /**
@@ -41,8 +46,15 @@ export async function persistWrite(resourceClass: ResourceClass, payload: unknow
 function parseWrite(resourceClass: ResourceClass, payload: unknown, target: WriteTarget): WriteNode {
   const root = parseRoot(resourceClass, payload, target);
   // the header, where given, rules over the primary record's meta.version
-  if (target.ifMatch !== undefined && root.action !== 'create') root.precondition = { ifMatch: target.ifMatch, source: target.ifMatchSource ?? { header: 'If-Match' } };
+  if (root.action !== 'create') root.precondition = conditionOf(target, root.precondition);
   return root;
+}
+
+/** A write's conditions: the target's, else what the payload's `meta.version` said. */
+export function conditionOf(target: Pick<WriteTarget, 'ifMatch' | 'ifMatchSource' | 'ifNoneMatch'>, own?: Precondition): Precondition | undefined {
+  const matched = target.ifMatch !== undefined ? { ifMatch: target.ifMatch, source: target.ifMatchSource ?? { header: 'If-Match' } } : own;
+  if (target.ifNoneMatch === undefined) return matched;
+  return { ...(matched ?? { source: { header: 'If-Match' } }), ifNoneMatch: target.ifNoneMatch };
 }
 
 function parseRoot(resourceClass: ResourceClass, payload: unknown, target: WriteTarget): WriteNode {

@@ -17,6 +17,8 @@ export interface WriteNode {
   /** `id` coerced by the Resource's id type: what queries compare. */
   key?: unknown;
   tempId?: string;
+  /** A create whose `id` the client gave (`clientGeneratedIds`): where a clash with an existing record points. */
+  clientId?: { pointer: string };
   attributes: Record<string, unknown>;
   /** Attributes whose writable guard needs the model, checked once it is loaded. */
   guardedAttributes: string[];
@@ -33,7 +35,11 @@ export interface WriteNode {
 }
 
 export interface Precondition {
-  ifMatch: IfMatch;
+  /** The versions the record must be at (`If-Match`, `meta.version`); `'*'`: it must exist. */
+  ifMatch?: IfMatch;
+  /** The versions it must not be at (`If-None-Match`); `'*'`: it must not exist. */
+  ifNoneMatch?: IfMatch;
+  /** Where a failed `ifMatch` points; a failed `ifNoneMatch` always points at its header. */
   source: Pick<MuralErrorOptions, 'header' | 'pointer'>;
 }
 

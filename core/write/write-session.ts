@@ -1,7 +1,8 @@
 import { equalityClause, type Adapter } from '../adapter/adapter.ts';
-import { RecordNotFound, UnwritableError, ValidationFailed, type RecordLocation, type ValidationIssue } from '../errors/index.ts';
+import { IdTaken, RecordNotFound, UnwritableError, ValidationFailed, type RecordLocation, type ValidationIssue } from '../errors/index.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import { versionAttributeOf } from '../conditional/version.ts';
+import { checkForeignKeys } from './check-foreign-keys.ts';
 import { checkPrecondition } from './check-precondition.ts';
 import { LinkedVersions } from './linked-versions.ts';
 import { placedIssue } from './issue-placement.ts';
@@ -38,6 +39,7 @@ export class WriteSession {
     if (seen.has(node)) return;
     seen.add(node);
     const resource = this.resourceFor(node);
+    if (node.clientId && !node.model) await this.assertIdFree(node);
     node.model ??= node.action === 'create' ? await resource.build(resource.resourceClass.model) : await this.findExisting(node);
     if (node.action !== 'create') checkPrecondition(node, node.model);
     for (const name of node.guardedAttributes) {
@@ -45,6 +47,7 @@ export class WriteSession {
         throw new UnwritableError('attribute', name, node.resource.type, `${node.location.pointer ?? ''}/attributes/${name}`);
       }
     }
+    await checkForeignKeys(node, node.model);
     for (const relationship of node.relationships) for (const item of relationship.items) await this.loadModels(item, seen);
   }
 
@@ -66,7 +69,22 @@ export class WriteSession {
     return model;
   }
 
+  /**
+   * A client-generated id already taken is a 409 before anything is saved.
+   * Looked up by primary key in the whole table, not the base scope: the
+   * key is unique across it, whatever a scope hides.
+   */
+  private async assertIdFree(node: WriteNode): Promise<void> {
+    const adapter = this.adapterFor(node);
+    const existing = await adapter.find(node.resource.model, node.key, this.transaction);
+    if (existing) throw new IdTaken(node.resource.type, node.id!, { pointer: node.clientId!.pointer });
+  }
+
   addProblems(node: WriteNode, problems: ReadonlyArray<ValidationIssue>): void {
+    // a concurrent create took the id between the look-up and the insert: the primary key says so, still a 409
+    if (node.clientId && problems.some((problem) => problem.code === 'taken' && problem.attribute === 'id')) {
+      throw new IdTaken(node.resource.type, node.id!, { pointer: node.clientId.pointer });
+    }
     for (const issue of problems) this.issues.push({ location: node.location, issue: placedIssue(node.resource, issue) });
   }
 

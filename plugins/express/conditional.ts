@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { ifMatchVersions, noneMatch, type IfMatch } from '../../core/index.ts';
+import { ifMatchVersions, ifNoneMatchVersions, noneMatch, parseEntityTags, PreconditionFailed, versionOfTag, type IfMatch } from '../../core/index.ts';
 
 /**
  * A strong entity tag for the bytes of a response: a SHA-1 of them
@@ -24,6 +24,28 @@ export function notModified(req: Request, tag: string): boolean {
 export function ifMatchOf(req: Request): IfMatch | undefined {
   const header = req.headers['if-match'];
   return header === undefined ? undefined : ifMatchVersions(header);
+}
+
+/** The versions a write's `If-None-Match` excludes, undefined without the header; `*` fails on any record that exists. */
+export function ifNoneMatchOf(req: Request): IfMatch | undefined {
+  const header = req.headers['if-none-match'];
+  return header === undefined ? undefined : ifNoneMatchVersions(header);
+}
+
+/**
+ * A GET's `If-Match` (RFC 9110 §13.1.1): a 412 unless it is `*` (the answer
+ * exists) or lists the answer's tag, compared strongly; for a versioned
+ * record, a tag of the same version (another representation of it) also
+ * matches, as it does for writes. Only asked of 2xx answers: a 404 stays one.
+ */
+export function checkIfMatch(req: Request, tag: string, version: string | undefined): void {
+  const header = req.headers['if-match'];
+  if (header === undefined) return;
+  const tags = parseEntityTags(header, 'If-Match');
+  if (tags === '*') return;
+  const opaque = tag.slice(1, -1);
+  const matches = tags.some((t) => !t.weak && (t.opaque === opaque || (version !== undefined && versionOfTag(t.opaque) === version)));
+  if (!matches) throw new PreconditionFailed(`The current representation's ETag is ${tag}, which If-Match does not list`);
 }
 
 export interface CachePolicy {

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { ATOMIC_EXTENSION, runOperations, withContext, withDeadline, type AtomicOperationsDocument, type MuralContext, type Resource } from '../../core/index.ts';
+import { ATOMIC_EXTENSION, InvalidQueryError, parseQueryString, runOperations, withContext, withDeadline, type AtomicOperationsDocument, type MuralContext, type Resource } from '../../core/index.ts';
 import { sendError } from './error-response.ts';
 import { sendDocument } from './send-document.ts';
 import { withServerTiming, type ServerTimingOption } from './server-timing.ts';
@@ -25,6 +25,7 @@ export interface OperationsEndpoint {
 export function operationsHandler(endpoint: OperationsEndpoint) {
   return async (req: Request, res: Response, _next: NextFunction) => {
     try {
+      refuseQuery(req);
       // one database time limit for the whole request: its context and every operation
       const handle = () => withDeadline(async () => {
         const ctx = (await endpoint.context?.(req)) ?? {};
@@ -37,4 +38,19 @@ export function operationsHandler(endpoint: OperationsEndpoint) {
       sendError(res, error, endpoint.development, { negotiated: APPLIED });
     }
   };
+}
+
+/**
+ * The endpoint takes no query parameter: JSON:API asks a 400 for one a
+ * server does not support, and a client sending `?include=notes` expects
+ * something the answer would silently not do. Its encoding is checked first,
+ * so `%FF` is the same `invalid_encoding` as anywhere else.
+ */
+function refuseQuery(req: Request): void {
+  const query = req.originalUrl.split('?', 2)[1] ?? '';
+  if (query === '') return;
+  parseQueryString(query);
+  const name = new URLSearchParams(query).keys().next().value;
+  if (name === undefined) return;
+  throw new InvalidQueryError('unsupported_parameter', `The operations endpoint takes no query parameter; ${JSON.stringify(name)} is not supported here`, { parameter: name });
 }

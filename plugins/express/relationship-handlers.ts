@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import { parseQueryString, RelationshipWrite, type Endpoint, type RelationshipOperation, type Resource, withOwnWrites } from '../../core/index.ts';
 import { requestOf, type ActionHandler } from './read-handlers.ts';
 import { bodyOf } from './write-handlers.ts';
-import { ifMatchOf } from './conditional.ts';
+import { ifMatchOf, ifNoneMatchOf } from './conditional.ts';
 
 export interface RelationshipRoute {
   method: 'get' | 'post' | 'patch' | 'delete';
@@ -61,7 +61,7 @@ const linkage: ActionHandler = async (resource, req) => {
  */
 function write(operation: RelationshipOperation): ActionHandler {
   return async (resource, req) => {
-    const writer = new RelationshipWrite(resource, String(req.params.id), String(req.params.relationship), operation, bodyOf(req), { ifMatch: ifMatchOf(req) });
+    const writer = new RelationshipWrite(resource, String(req.params.id), String(req.params.relationship), operation, bodyOf(req), { ifMatch: ifMatchOf(req), ifNoneMatch: ifNoneMatchOf(req) });
     if (!(await writer.save())) return { status: 422, body: { errors: writer.errors } };
     if (await writer.asRequested()) return { status: 204, body: undefined };
     // the query string of a write names nothing about the linkage read back, which must show the write

@@ -4,7 +4,7 @@ import { sendError } from './error-response.ts';
 import { negotiatedFor, negotiation } from './negotiation.ts';
 import { describeRouter, type MuralOpenApiOptions } from './openapi-route.ts';
 import { index, show, type ActionHandler, type ActionResult } from './read-handlers.ts';
-import { applyCachePolicy, cachePolicy, entityTag, notModified, type CachePolicy } from './conditional.ts';
+import { applyCachePolicy, cachePolicy, checkIfMatch, entityTag, notModified, type CachePolicy } from './conditional.ts';
 import { create, destroy, update } from './write-handlers.ts';
 import { relationshipRoutes, type RelationshipRoute } from './relationship-handlers.ts';
 import { documentBytes, sendBytes, sendDocument } from './send-document.ts';
@@ -87,8 +87,8 @@ export function muralRouter(options: MuralRouterOptions): Router {
   prepareResources();
   if (options.checkResources !== false) checkResources(options.resources);
   const router = express.Router();
-  // write bodies are read as text and parsed by the handlers, so bad JSON is a JSON:API 400
-  const readBody = express.text({ type: () => true, limit: options.bodyLimit ?? '1mb' });
+  // write bodies are read as bytes and decoded here, so bad UTF-8 or JSON is a JSON:API 400
+  const readBody = express.raw({ type: () => true, limit: options.bodyLimit ?? '1mb' });
   const development = options.development ?? process.env.NODE_ENV === 'development';
   const checkUrl = urlChecker(options.maxUrlLength ?? 8192, development);
   const namespaces = new Set<string>();
@@ -157,10 +157,10 @@ function routingFailure(development: boolean) {
   };
 }
 
-function bodyReader(readBody: ReturnType<typeof express.text>, development: boolean) {
+function bodyReader(readBody: ReturnType<typeof express.raw>, development: boolean) {
   return (req: Request, res: Response, next: NextFunction) => {
     readBody(req, res, (error?: unknown) => {
-      if (!error) return next();
+      if (!error) return decoded(req, res, next, development);
       const status = (error as { status?: number }).status ?? 400;
       const refusal =
         status === 413
@@ -170,6 +170,28 @@ function bodyReader(readBody: ReturnType<typeof express.text>, development: bool
     });
   };
 }
+
+/**
+ * The body as text, refused with a 400 unless it is valid UTF-8 (JSON's only
+ * encoding on the wire): a lenient decoder would store U+FFFD in place of
+ * bytes the client sent, as the query string refuses `%FF` rather than guess.
+ * One pass of the decoder, which it makes anyway; no second scan.
+ */
+function decoded(req: Request, res: Response, next: NextFunction, development: boolean): void {
+  const bytes: unknown = req.body;
+  if (!Buffer.isBuffer(bytes)) {
+    req.body = '';
+    return next();
+  }
+  try {
+    req.body = STRICT_UTF8.decode(bytes);
+  } catch {
+    return sendError(res, new BadRequestError('invalid_encoding', 'The body is not valid UTF-8', { pointer: '' }), development);
+  }
+  next();
+}
+
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /** What a client is told of a body that could not be read: zlib's own words ("incorrect header check") say nothing to it. */
 function bodyFailure(req: Request, error: Error): string {
@@ -214,6 +236,8 @@ function respond(req: Request, res: Response, { status, body, headers = {}, vers
   const negotiated = negotiatedFor(req);
   const bytes = body === undefined ? undefined : documentBytes(body, negotiated);
   const tag = bytes && (read || version !== undefined) ? entityTag(bytes, version) : undefined;
+  // If-Match first, as RFC 9110 §13.2.2 orders them; a GET's answer always has a tag
+  if (read && tag !== undefined && status < 300) checkIfMatch(req, tag, version);
   const fresh = read && tag !== undefined && notModified(req, tag);
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   if (tag) res.setHeader('ETag', tag);

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { BadRequestError, parseQueryString, WriteProxy, type JsonApiDocument, type Resource, type ResourceObject, type WriteTarget } from '../../core/index.ts';
 import type { ActionHandler } from './read-handlers.ts';
-import { ifMatchOf } from './conditional.ts';
+import { ifMatchOf, ifNoneMatchOf } from './conditional.ts';
 
 /** The request body as JSON; the router reads it as text so malformed JSON is a JSON:API 400. */
 export function bodyOf(req: Request): unknown {
@@ -31,10 +31,10 @@ export const create: ActionHandler = async (resource, req) => {
 };
 
 /** PATCH {ns}/{type}/{id}. */
-export const update: ActionHandler = (resource, req) => write(resource, req, { action: 'update', id: String(req.params.id), ifMatch: ifMatchOf(req) }, bodyOf(req));
+export const update: ActionHandler = (resource, req) => write(resource, req, { action: 'update', id: String(req.params.id), ifMatch: ifMatchOf(req), ifNoneMatch: ifNoneMatchOf(req) }, bodyOf(req));
 
 /** DELETE {ns}/{type}/{id}: 200 with an empty meta. */
 export const destroy: ActionHandler = async (resource, req) => {
-  const result = await write(resource, req, { action: 'destroy', id: String(req.params.id), ifMatch: ifMatchOf(req) }, undefined);
+  const result = await write(resource, req, { action: 'destroy', id: String(req.params.id), ifMatch: ifMatchOf(req), ifNoneMatch: ifNoneMatchOf(req) }, undefined);
   return result.status === 200 ? { status: 200, body: { meta: {} } } : result;
 };

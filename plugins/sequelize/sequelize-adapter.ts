@@ -22,6 +22,7 @@ import { keysetCondition, keysetOrder } from './keyset-condition.ts';
 import { sqliteState } from './sqlite-settings.ts';
 import { sqliteTransaction } from './sqlite-transaction.ts';
 import { describeSequelizeModel } from './model-description.ts';
+import { assignNewKey, primaryKeyNamed } from './primary-key.ts';
 
 const AGGREGATES = { sum: 'SUM', average: 'AVG', maximum: 'MAX', minimum: 'MIN' } as const;
 
@@ -130,6 +131,7 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
 
   assign(record: Model, attributes: Record<string, unknown>): void {
     record.set(attributes);
+    assignNewKey(record, attributes);
   }
 
   validate(record: Model, skip: readonly string[]): Promise<ValidationProblem[]> {
@@ -137,10 +139,12 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
   }
 
   save(record: Model, transaction: unknown): Promise<Model> {
-    if (canInsertDirectly(record, transaction)) return insertDirectly(record, transaction);
+    if (canInsertDirectly(record, transaction)) return insertDirectly(record, transaction).catch((error: unknown) => Promise.reject(primaryKeyNamed(record, error)));
     if (canUpdateDirectly(record, transaction)) return updateDirectly(record, transaction).catch(staleVersion);
     // `validate` just ran: a second pass would run the model's validation hooks twice
-    return record.save({ transaction: transaction as Transaction, validate: false }).catch(staleVersion);
+    return record
+      .save({ transaction: transaction as Transaction, validate: false })
+      .catch((error: unknown) => staleVersion(primaryKeyNamed(record, error)));
   }
 
   async destroy(record: Model, transaction: unknown): Promise<void> {

@@ -84,7 +84,8 @@ export async function serve(app: Express): Promise<HttpClient> {
   const request = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const init: RequestInit = { method, headers: { accept: 'application/vnd.api+json', ...headers } };
     if (body !== undefined) {
-      init.body = typeof body === 'string' ? body : JSON.stringify(body);
+      // bytes go as they are: how a test sends what no JSON.stringify writes (invalid UTF-8)
+      init.body = typeof body === 'string' ? body : body instanceof Uint8Array ? new Blob([new Uint8Array(body)]) : JSON.stringify(body);
       (init.headers as Record<string, string>)['content-type'] ??= 'application/vnd.api+json';
     }
     const response = await fetch(`http://127.0.0.1:${port}${path}`, init);

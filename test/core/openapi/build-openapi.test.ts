@@ -63,9 +63,11 @@ test('every endpoint and action of schema.json is a path and operation, and no o
 test('each operation answers its document, and the error statuses that action can give', (t) => {
   const op = (path: string, method: 'get' | 'post' | 'patch' | 'delete') => document.paths[path]![method] as OperationObject;
   const statuses = (o: OperationObject) => Object.keys(o.responses);
-  t.deepEqual(statuses(op('/api/gadgets', 'get')), ['200', '304', '400', '406', '414', '500', '503']);
-  t.deepEqual(statuses(op('/api/gadgets/{id}', 'get')), ['200', '304', '400', '404', '406', '414', '500', '503']);
-  t.deepEqual(statuses(op('/api/gadgets', 'post')), ['201', '400', '404', '406', '409', '413', '414', '415', '422', '500', '503']);
+  // a GET's If-Match that does not hold is a 412, as a write's
+  t.deepEqual(statuses(op('/api/gadgets', 'get')), ['200', '304', '400', '406', '412', '414', '500', '503']);
+  t.deepEqual(statuses(op('/api/gadgets/{id}', 'get')), ['200', '304', '400', '404', '406', '412', '414', '500', '503']);
+  // any create may name its own id: a 403 where the Resource takes no client-generated ids
+  t.deepEqual(statuses(op('/api/gadgets', 'post')), ['201', '400', '403', '404', '406', '409', '413', '414', '415', '422', '500', '503']);
   t.deepEqual(statuses(op('/api/gadgets/{id}', 'patch')), ['200', '400', '404', '406', '409', '412', '413', '414', '415', '422', '500', '503']);
   // the guard covers destroy only: 403 there and nowhere else; 409 for a record others refer to
   t.deepEqual(statuses(op('/api/gadgets/{id}', 'delete')), ['200', '400', '403', '404', '406', '409', '412', '413', '414', '422', '500', '503']);
@@ -78,7 +80,7 @@ test('each operation answers its document, and the error statuses that action ca
   t.deepEqual(schemaOf(op('/api/gadgets', 'post'), '201'), { $ref: '#/components/schemas/GadgetResource.document' });
   t.deepEqual(schemaOf(op('/api/gadgets/{id}', 'delete'), '200'), { $ref: '#/components/schemas/jsonapi.meta-document' });
   t.deepEqual(op('/api/gadgets', 'get').responses['400'], { $ref: '#/components/responses/BadRequest' });
-  // conditional requests: every GET answers an ETag or a 304, writes to a record take If-Match
+  // conditional requests: every GET answers an ETag or a 304, writes to a record take If-Match and If-None-Match
   t.deepEqual(op('/api/gadgets/{id}', 'get').responses['304'], { $ref: '#/components/responses/NotModified' });
   t.deepEqual(Object.keys((op('/api/gadgets', 'get').responses['200'] as { headers?: object }).headers ?? {}), ['ETag', 'Cache-Control']);
   t.deepEqual(op('/api/gadgets/{id}', 'patch').responses['412'], { $ref: '#/components/responses/PreconditionFailed' });

@@ -65,11 +65,11 @@ test('index reads everything; show shapes one record; writes shape the written r
   const create = keysOf(document.paths['/api/gadgets']!.post);
   const shaping = ['GadgetResource.include', 'CircleResource.fields', 'GadgetResource.fields', 'LabelResource.fields', 'MakerResource.fields', 'ShapeResource.fields', 'SquareResource.fields', 'GadgetResource.extra-fields'];
   t.deepEqual(create, shaping);
-  t.deepEqual(keysOf(document.paths['/api/gadgets/{id}']!.patch), [...shaping, 'header.If-Match']);
+  t.deepEqual(keysOf(document.paths['/api/gadgets/{id}']!.patch), [...shaping, 'header.If-Match', 'header.If-None-Match.write']);
   const shown = [...shaping, 'GadgetResource.stats.total', 'GadgetResource.stats.count', 'GadgetResource.stats.weight', ...['Circle', 'Gadget', 'Label', 'Maker', 'Shape', 'Square'].map((r) => `${r}Resource.page.per-parent`)];
-  t.deepEqual(show, [...shown, 'header.If-None-Match']);
-  t.deepEqual(index.filter((k) => !k.includes('.filter.')), ['GadgetResource.sort', 'GadgetResource.page.number', 'GadgetResource.page.size', ...shown, 'header.If-None-Match']);
-  t.deepEqual(keysOf(document.paths['/api/gadgets/{id}']!.delete), ['header.If-Match']);
+  t.deepEqual(show, [...shown, 'header.If-None-Match', 'header.If-Match.read']);
+  t.deepEqual(index.filter((k) => !k.includes('.filter.')), ['GadgetResource.sort', 'GadgetResource.page.number', 'GadgetResource.page.size', ...shown, 'header.If-None-Match', 'header.If-Match.read']);
+  t.deepEqual(keysOf(document.paths['/api/gadgets/{id}']!.delete), ['header.If-Match', 'header.If-None-Match.write']);
   t.deepEqual(document.paths['/api/gadgets/{id}']!.parameters, [{ name: 'id', in: 'path', required: true, description: 'The record\'s id.', schema: { type: 'string' } }]);
 });
 

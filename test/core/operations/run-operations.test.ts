@@ -151,8 +151,9 @@ for (const db of testDatabases()) {
       { status: 422, code: 'unprocessable_entity', pointer: '/atomic:operations/1/data' });
     await refuse(t, { 'atomic:operations': [employee('x'), { op: 'add', ref: { type: 'positions', id: '1', relationship: 'employee' }, data: [] }] },
       { status: 403, code: 'unsupported_operation', pointer: '/atomic:operations/1/ref' });
+    // employees take no client-generated ids: JSON:API's 403
     await refuse(t, { 'atomic:operations': [employee('x'), { op: 'add', data: { type: 'employees', id: '5', attributes: { first_name: 'A', last_name: 'B' } } }] },
-      { status: 422, code: 'unprocessable_entity', pointer: '/atomic:operations/1/data/id' });
+      { status: 403, code: 'client_id_unsupported', pointer: '/atomic:operations/1/data/id' });
   });
 
   test.serial(`${db.name}: guards decide as on the endpoints: an admin writes salary; a Resource guard is a 403 at the operation`, async (t) => {

@@ -50,6 +50,19 @@ for (const db of testDatabases('preconditions')) {
     t.true(await TeamResource.find({ id: 1 }).update(body, { ifMatch: '*' }));
   });
 
+  test.serial(`${db.name}: ifNoneMatch: '*' refuses any write to a record that exists, a version list the versions it names`, async (t) => {
+    const { EmployeeResource } = dir.resources;
+    const employee = EmployeeResource.find({ id: 4 });
+    const version = (await employee.version())!;
+    const counts = await tableCounts(dir.models);
+    const refused = await t.throwsAsync(employee.update(age(4, 50), { ifNoneMatch: '*' }), { instanceOf: PreconditionFailed });
+    t.deepEqual(refused!.toJsonapiErrors()[0]!.source, { header: 'If-None-Match' });
+    await t.throwsAsync(employee.destroy({ ifNoneMatch: [version] }), { instanceOf: PreconditionFailed });
+    await t.throwsAsync(employee.addToRelationship('teams', { data: [{ type: 'teams', id: '1' }] }, { ifNoneMatch: '*' }), { instanceOf: PreconditionFailed });
+    t.deepEqual(await tableCounts(dir.models), counts);
+    t.true(await EmployeeResource.find({ id: 4 }).update(age(4, 51), { ifNoneMatch: ['12345'], ifMatch: [version] }));
+  });
+
   test.serial(`${db.name}: the context travels with the write as with any other`, async (t) => {
     const { EmployeeResource } = dir.resources;
     const version = (await EmployeeResource.find({ id: 3 }).version())!;

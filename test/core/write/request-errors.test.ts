@@ -29,6 +29,13 @@ for (const db of testDatabases()) {
     ['two included entries for one temp-id', { data: { type: 'employees', attributes: { first_name: 'A', last_name: 'B' }, relationships: { positions: { data: [{ type: 'positions', 'temp-id': 'p' }] } } }, included: [{ type: 'positions', 'temp-id': 'p', attributes: { title: 'T' } }, { type: 'positions', 'temp-id': 'p', attributes: { title: 'U' } }] }, 400, 'duplicate_included', '/included/1'],
     ['two included entries for one id', { data: { type: 'employees', attributes: { first_name: 'A', last_name: 'B' }, relationships: { positions: { data: [{ type: 'positions', id: '1' }] } } }, included: [{ type: 'positions', id: '1', attributes: { title: 'T' } }, { type: 'positions', id: 1, attributes: { title: 'U' } }] }, 400, 'duplicate_included', '/included/1'],
     ['another type than the endpoint', { data: { type: 'teams', attributes: { name: 'x' } } }, 409, 'conflict', '/data/type'],
+    // employees take no client-generated ids (clientGeneratedIds): JSON:API's 403, not a 422
+    ['a create naming its own id', { data: { type: 'employees', id: '900', attributes: { first_name: 'A', last_name: 'B' } } }, 403, 'client_id_unsupported', '/data/id'],
+    [
+      'a sideposted create naming its own id',
+      { data: { type: 'employees', attributes: { first_name: 'A', last_name: 'B' }, relationships: { positions: { data: [{ type: 'positions', id: '900', method: 'create' }] } } }, included: [{ type: 'positions', id: '900', attributes: { title: 'T' } }] },
+      403, 'client_id_unsupported', '/data/relationships/positions/data/0/id',
+    ],
   ];
   for (const [what, payload, status, code, pointer] of cases) {
     test.serial(`${db.name}: ${what} is a ${status} pointing at ${pointer || 'the document'}`, async (t) => {

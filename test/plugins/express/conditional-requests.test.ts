@@ -159,6 +159,53 @@ for (const db of [file, ...testDatabases('conditional_requests')]) {
     t.deepEqual((malformed.body as ErrorDoc).errors[0]!.source, { header: 'If-Match' });
   });
 
+  test.serial(`${label}: a GET's If-Match: * or the current tag (or its version) answers, anything else is a 412 (issue #34, finding 8)`, async (t) => {
+    const first = await get('/employees/20?include=teams');
+    const tag = etag(first);
+    for (const header of ['*', tag, `"other", ${tag}`, `"${versionOf(tag)}"`, etag(await get('/employees/20'))]) {
+      const again = await get('/employees/20?include=teams', { 'If-Match': header });
+      t.is(again.status, 200, header);
+      t.is(etag(again), tag, header);
+    }
+    for (const header of ['"stale"', `W/${tag}`, `"${Number(versionOf(tag)) + 1}"`]) {
+      const refused = await get('/employees/20?include=teams', { 'If-Match': header });
+      t.is(refused.status, 412, header);
+      t.like((refused.body as ErrorDoc).errors[0], { status: '412', code: 'precondition_failed', source: { header: 'If-Match' } }, header);
+    }
+    const list = await get('/employees?page[size]=2');
+    t.is((await get('/employees?page[size]=2', { 'If-Match': etag(list) })).status, 200, 'lists: the tag itself');
+    t.is((await get('/employees?page[size]=2', { 'If-Match': '"x"' })).status, 412);
+    t.is((await get('/teams/1', { 'If-Match': '"1"' })).status, 412, 'an unversioned record: its whole tag only');
+    t.is((await get('/employees/99999', { 'If-Match': '*' })).status, 404, 'a 404 stays a 404');
+    t.is((await get('/employees/20', { 'If-Match': '3' })).status, 400, 'malformed');
+    t.is((await get('/employees/20', { 'If-Match': '"stale"', 'If-None-Match': tag })).status, 412, 'If-Match is evaluated first');
+  });
+
+  test.serial(`${label}: If-None-Match on a write: * is a 412 on any record that exists, a tag of its version too, and nothing is written`, async (t) => {
+    const tag = etag(await get('/employees/21'));
+    const counts = await tableCounts(dir.models);
+    const version = await lockVersion(21);
+    const refusals: Array<[string, string, unknown, string]> = [
+      ['PATCH', '/employees/21', patchAge(21, 50), '*'],
+      ['DELETE', '/employees/21', undefined, '*'],
+      ['POST', '/employees/21/relationships/teams', teams(1), '*'],
+      ['PATCH', '/teams/2', { data: { type: 'teams', id: '2', attributes: { name: 'X' } } }, '*'],
+      ['PATCH', '/employees/21', patchAge(21, 50), tag],
+      ['DELETE', '/employees/21', undefined, `W/"${version}"`],
+    ];
+    for (const [method, path, body, header] of refusals) {
+      const response = await send(method, path, body, { 'If-None-Match': header });
+      t.is(response.status, 412, `${method} ${path} ${header}`);
+      t.like((response.body as ErrorDoc).errors[0], { code: 'precondition_failed', source: { header: 'If-None-Match' } }, `${method} ${path}`);
+    }
+    t.deepEqual(await tableCounts(dir.models), counts);
+    t.is(await lockVersion(21), version);
+    t.is((await send('PATCH', '/employees/99999', patchAge(99999, 1), { 'If-None-Match': '*' })).status, 404, 'no record: a 404, as without the header');
+    t.is((await send('PATCH', '/employees/21', patchAge(21, 51), { 'If-None-Match': '"999"' })).status, 200, 'another version: written');
+    const unversioned = await send('PATCH', '/teams/2', { data: { type: 'teams', id: '2', attributes: { name: 'X' } } }, { 'If-None-Match': '"1"' });
+    t.like((unversioned.body as ErrorDoc).errors[0], { status: '400', code: 'precondition_unsupported' });
+  });
+
   test.serial(`${label}: sideposted records carry their condition in meta.version`, async (t) => {
     const position = await dir.models.Position.findOne({ where: { employee_id: 8 } });
     const version = await lockVersion(8);

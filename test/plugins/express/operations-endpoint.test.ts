@@ -126,6 +126,20 @@ for (const db of testDatabases('operations_endpoint')) {
     const plain = await client.request('POST', '/plain/operations', { 'atomic:operations': [hire('a')] }, { 'content-type': ATOMIC });
     t.is(plain.status, 404);
   });
+
+  test.serial(`${db.name}: any query parameter is a 400 unsupported_parameter naming it, and nothing is written (issue #34, finding 8)`, async (t) => {
+    const before = await tableCounts(dir.models);
+    const body = { 'atomic:operations': [hire('q')] };
+    for (const [query, parameter] of [['include=notes', 'include'], ['fields[employees]=age&sort=x', 'fields[employees]'], ['foo', 'foo']]) {
+      const response = await client.request('POST', `/api/v1/operations?${query}`, body, { 'content-type': ATOMIC });
+      t.is(response.status, 400, query);
+      t.like((response.body as Errors).errors[0], { code: 'unsupported_parameter', source: { parameter } }, query);
+    }
+    const encoding = await client.request('POST', '/api/v1/operations?include=%FF', body, { 'content-type': ATOMIC });
+    t.like((encoding.body as Errors).errors[0], { status: '400', code: 'invalid_encoding' });
+    t.deepEqual(await tableCounts(dir.models), before);
+    t.is((await client.request('POST', '/api/v1/operations?', body, { 'content-type': ATOMIC })).status, 200, 'an empty query string is no parameter');
+  });
 }
 
 test('a Resource served at {ns}/operations and operations: true cannot share the path', async (t) => {
