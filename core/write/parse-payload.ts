@@ -9,6 +9,7 @@ import { muralConfig } from '../config.ts';
 import { dictionary } from '../dictionary.ts';
 import { checkDocument, escapePointer } from './check-document.ts';
 import { coerceId } from './coerce-id.ts';
+import { hiddenNow } from './hidden-relationship.ts';
 import { writableNow } from './writable.ts';
 import { metaVersion } from './meta-version.ts';
 import type { NodeAction, WriteNode, WriteRelationship } from './write-node.ts';
@@ -119,7 +120,8 @@ class PayloadParser {
   private relationship(instance: ResourceBase, name: string, value: unknown, pointer: string, at: Position): WriteRelationship {
     const owner = instance.resourceClass;
     const definition = owner.config.relationships.get(name);
-    if (!definition) throw bad('unknown_relationship', `Unknown relationship "${name}" on ${owner.type}`, pointer);
+    // a relationship the caller may neither read nor write is answered as one that does not exist
+    if (!definition || hiddenNow(instance, definition)) throw bad('unknown_relationship', `Unknown relationship "${name}" on ${owner.type}`, pointer);
     if (!writableNow(instance, definition)) throw new UnwritableError('relationship', name, owner.type, pointer);
     if (!isObject(value) || !('data' in value)) throw bad('invalid_relationship', `relationships.${name} needs a data member`, pointer);
     const toMany = TO_MANY.has(definition.kind);
