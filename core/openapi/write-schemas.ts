@@ -83,9 +83,9 @@ function writeAttributes({ resource, schema }: DescribedResource): JsonSchema {
   };
 }
 
-function writeRelationships({ resource }: DescribedResource): JsonSchema {
+function writeRelationships({ resource, view }: DescribedResource): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
-  for (const relationship of resource.config.relationships.values()) {
+  for (const relationship of view.relationships(resource, 'write')) {
     if (relationship.writable === false) continue;
     properties[relationship.name] = writeRelationship(relationship);
   }
