@@ -18,8 +18,11 @@ export interface FuzzFamily {
   /** This family's share of MURAL_FUZZ_RUNS. */
   share: number;
   requests(vocabulary: Vocabulary): fc.Arbitrary<FuzzRequest>;
-  /** What else must hold once a request is answered: the broken rule, or undefined. */
-  invariant?(dir: Directory, request: FuzzRequest, response: FuzzResponse): Promise<string | undefined>;
+  /**
+   * What else must hold once a request is answered: the broken rule, or
+   * undefined. `send` asks the server again (once its batch is answered).
+   */
+  invariant?(dir: Directory, request: FuzzRequest, response: FuzzResponse, send: (request: FuzzRequest) => Promise<FuzzResponse>): Promise<string | undefined>;
 }
 
 /**
@@ -54,7 +57,7 @@ export function fuzzSuite(family: FuzzFamily): void {
       first += size;
       test.serial(`${db.name}: fuzz ${family.key}, requests ${range} of ${total} (seed ${chunkSeed})`, async (t) => {
         const requests = family.requests(vocabulary).filter((r) => knownBug(r, db.name) === undefined);
-        const invariant = family.invariant && ((request: FuzzRequest, response: FuzzResponse) => family.invariant!(dir, request, response));
+        const invariant = family.invariant && ((request: FuzzRequest, response: FuzzResponse) => family.invariant!(dir, request, response, (r) => server.send(r)));
         const statuses = await fuzz(server, requests, size, chunkSeed, invariant);
         t.log(`statuses: ${[...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ')}`);
         t.pass();
