@@ -114,4 +114,15 @@ for (const db of testDatabases('hidden_rels')) {
       else t.is(admin.status, row.admin, admin.text.slice(0, 300));
     });
   }
+
+  test.serial(`${db.name}: an unknown include or field neither lists nor suggests to a guest what it may not read`, async (t) => {
+    for (const path of ['/api/v1/positions?include=employee.notez', '/api/v1/employees?include=notez', '/api/v1/employees?fields[employees]=salar', '/api/v1/employees?fields[employees]=notez']) {
+      const guest = await client.get(path);
+      t.is(guest.status, 400, path);
+      t.false(/notes|salary/.test(guest.text), `${path}: ${guest.text}`);
+      const admin = await client.get(path, ADMIN);
+      t.is(admin.status, 400, path);
+      t.regex(admin.text, /did you mean \\"(notes|salary)\\"/, 'an admin, who may read them, is offered them');
+    }
+  });
 }

@@ -19,6 +19,12 @@ export interface FuzzFamily {
   share: number;
   requests(vocabulary: Vocabulary): fc.Arbitrary<FuzzRequest>;
   /**
+   * The request as sent, made anew on every send: what must differ between
+   * two sends (a name the invariant counts) even when shrinking sends one
+   * generated request several times at once.
+   */
+  prepare?(request: FuzzRequest): FuzzRequest;
+  /**
    * What else must hold once a request is answered: the broken rule, or
    * undefined. `send` asks the server again (once its batch is answered).
    */
@@ -58,7 +64,7 @@ export function fuzzSuite(family: FuzzFamily): void {
       test.serial(`${db.name}: fuzz ${family.key}, requests ${range} of ${total} (seed ${chunkSeed})`, async (t) => {
         const requests = family.requests(vocabulary).filter((r) => knownBug(r, db.name) === undefined);
         const invariant = family.invariant && ((request: FuzzRequest, response: FuzzResponse) => family.invariant!(dir, request, response, (r) => server.send(r)));
-        const statuses = await fuzz(server, requests, size, chunkSeed, invariant);
+        const statuses = await fuzz(server, requests, size, chunkSeed, invariant, family.prepare);
         t.log(`statuses: ${[...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ')}`);
         t.pass();
       });

@@ -101,7 +101,8 @@ export function misplacedError(request: FuzzRequest, response: FuzzResponse): st
   } catch {
     // a body that is not JSON: its errors point at the whole document
   }
-  const query = request.path.includes('?') ? safeDecode(request.path.slice(request.path.indexOf('?') + 1)) : '';
+  // a NUL in a parameter's name is named as the two characters \0, never sent back
+  const query = request.path.includes('?') ? safeDecode(request.path.slice(request.path.indexOf('?') + 1))?.replaceAll('\u0000', '\\0') : '';
   for (const { source } of errorsOf(response)) {
     if (source === undefined) continue;
     if ('pointer' in source) {

@@ -176,6 +176,15 @@ export function operationsRequest(vocabulary: Vocabulary): fc.Arbitrary<FuzzRequ
   }));
 }
 
+let sends = 0;
+
+/** The request with sentinel names no other send has: shrinking sends one request several times, at once and again. */
+export function uniqueSentinels(request: FuzzRequest): FuzzRequest {
+  if (request.body === undefined || !request.body.includes(SENTINEL)) return request;
+  const send = ++sends;
+  return { ...request, body: request.body.replace(/fuzz-sentinel-([0-9a-f-]{36})-(first|last)/g, (_, uuid: string, end: string) => `${SENTINEL}${uuid}-${send}-${end}`) };
+}
+
 /** The sentinel names of a generated request, when its body is a document that has them. */
 export function sentinelsOf(request: FuzzRequest): string[] {
   let document: unknown;
