@@ -1,4 +1,5 @@
-import { readableNow } from '../query/include-tree.ts';
+import { hiddenNow } from '../query/hidden-relationship.ts';
+import { readableNow, writableNow } from '../query/include-tree.ts';
 import type { Action } from '../resource/action.ts';
 import { servedResources, variantsOf } from '../resource/polymorphism.ts';
 import type { RelationshipDefinition } from '../resource/relationship-definition.ts';
@@ -7,8 +8,6 @@ import { resourceAllows, resourceReadable } from '../resource/resource-guard.ts'
 import { buildSchema, resourceSchema } from '../schema/build-schema.ts';
 import type { ResourceSchema, Schema } from '../schema/schema-types.ts';
 import { visibleResourceSchema } from '../schema/visible-schema.ts';
-import { hiddenNow } from '../write/hidden-relationship.ts';
-import { writableNow } from '../write/writable.ts';
 
 type ResourceClass = typeof ResourceBase;
 

@@ -125,6 +125,11 @@ export function readableNow(resource: ResourceBase, relationship: RelationshipDe
   return relationshipAllows(resource, relationship, relationship.readable) && targetsReadable(relationship);
 }
 
+/** A relationship's writable guard, looked up like its readable one. */
+export function writableNow(resource: ResourceBase, relationship: RelationshipDefinition): boolean {
+  return relationshipAllows(resource, relationship, relationship.writable);
+}
+
 /** Whether every Resource a relationship may lead to allows reading it now. */
 export function targetsReadable(relationship: RelationshipDefinition): boolean {
   let served: readonly ResourceClass[];

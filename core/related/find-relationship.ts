@@ -1,11 +1,10 @@
 import { RelationshipNotFound, UnsupportedOperation, UnwritableError } from '../errors/index.ts';
-import { findRelationship, readableNow } from '../query/include-tree.ts';
+import { hiddenNow } from '../query/hidden-relationship.ts';
+import { findRelationship, readableNow, writableNow } from '../query/include-tree.ts';
 import { servedResources } from '../resource/polymorphism.ts';
 import { TO_MANY, type RelationshipDefinition } from '../resource/relationship-definition.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import { assertAllowed } from '../resource/resource-guard.ts';
-import { hiddenNow } from '../write/hidden-relationship.ts';
-import { writableNow } from '../write/writable.ts';
 
 type ResourceClass = typeof ResourceBase;
 

@@ -1,5 +1,6 @@
 import { BadRequestError, ConflictError, TypeCoercionError, UnwritableError } from '../errors/index.ts';
-import { targetResources } from '../query/include-tree.ts';
+import { hiddenNow } from '../query/hidden-relationship.ts';
+import { targetResources, writableNow } from '../query/include-tree.ts';
 import { servedResources } from '../resource/polymorphism.ts';
 import type { RelationshipDefinition } from '../resource/relationship-definition.ts';
 import { TO_MANY } from '../resource/relationship-definition.ts';
@@ -9,8 +10,6 @@ import { muralConfig } from '../config.ts';
 import { dictionary } from '../dictionary.ts';
 import { checkDocument, escapePointer } from './check-document.ts';
 import { coerceId } from './coerce-id.ts';
-import { hiddenNow } from './hidden-relationship.ts';
-import { writableNow } from './writable.ts';
 import { metaVersion } from './meta-version.ts';
 import type { NodeAction, WriteNode, WriteRelationship } from './write-node.ts';
 

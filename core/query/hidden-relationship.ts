@@ -1,8 +1,7 @@
-import { readableNow, targetResources } from '../query/include-tree.ts';
 import type { RelationshipDefinition } from '../resource/relationship-definition.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import { resourceAllows } from '../resource/resource-guard.ts';
-import { writableNow } from './writable.ts';
+import { readableNow, targetResources, writableNow } from './include-tree.ts';
 
 /**
  * Whether a relationship is hidden from this request: it may neither read
