@@ -9,7 +9,8 @@ export type { ModelOf } from './resource/model-of.ts';
 export type { Endpoint, ExtraAttributeHook, PaginateFunction, RelationshipLinkStyle, ResourceConfig, ResourceSettings } from './resource/resource-config.ts';
 export { ALL_ACTIONS, type Action } from './resource/action.ts';
 export type {
-  Adapter, AdapterClass, AdapterTarget, BuiltInCalculation, BuiltInOperator, FilterClause, JoinTable, KeysetKey, ModelDescription, RelatedCondition, RelatedLink,
+  Adapter, AdapterClass, AdapterTarget, BuiltInCalculation, BuiltInOperator, ConstraintViolation, FilterClause, JoinTable, KeysetKey, ModelDescription, RecordSelection,
+  RelatedCondition, RelatedLink,
   RelatedSortStep, ResolveOptions, SortDirection, ValidationProblem,
 } from './adapter/adapter.ts';
 export { BUILT_IN_OPERATORS } from './adapter/adapter.ts';
@@ -27,7 +28,7 @@ export type { ResourceObject } from './render/record-serializer.ts';
 export * from './errors/index.ts';
 export { muralConfig, configure, type MuralConfig } from './config.ts';
 export type {
-  AssignBlock, AssignEachBlock, ManyToManyOptions, ParamsBlock, PolymorphicBelongsToOptions, RelationshipDefinition, RelationshipKind, RelationshipOptions,
+  AssignBlock, AssignEachBlock, ManyToManyOptions, OnDestroy, ParamsBlock, PolymorphicBelongsToOptions, RelationshipDefinition, RelationshipKind, RelationshipOptions,
   ResourceClassLike, ResourceReference,
 } from './resource/relationship-definition.ts';
 export type { OnGroup } from './resource/declare-relationship.ts';

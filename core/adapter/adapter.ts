@@ -177,9 +177,33 @@ export interface Adapter<Scope = unknown, Model = unknown> {
    */
   save(record: Model, transaction: unknown): Promise<Model>;
   destroy(record: Model, transaction: unknown): Promise<void>;
-  /** Adds the join row linking parent and child, unless it exists. */
-  link(join: JoinTable, parentId: unknown, childId: unknown, transaction: unknown): Promise<void>;
+  /**
+   * Adds the join row linking parent and child, unless it exists, without
+   * failing when a concurrent write adds the same row first. Resolves false
+   * when the row was there already (true or nothing: added).
+   */
+  link(join: JoinTable, parentId: unknown, childId: unknown, transaction: unknown): Promise<boolean | void>;
   unlink(join: JoinTable, parentId: unknown, childId: unknown, transaction: unknown): Promise<void>;
+  /**
+   * Removes every join row of `parentId` but those to the children in
+   * `keep`, in one statement: a record destroyed, a many-to-many
+   * relationship replaced or cleared however many members it has. Without
+   * it, a destroyed record's join rows stay, and a replace reads and unlinks
+   * members one by one (at most `maxWriteRecords`).
+   */
+  unlinkAll?(join: JoinTable, parentId: unknown, keep: readonly unknown[], transaction: unknown): Promise<void>;
+  /** Whether `parentId` has any join row: a relationship declared `onDestroy: 'refuse'` asks before its record is destroyed. */
+  hasLinks?(join: JoinTable, parentId: unknown, transaction: unknown): Promise<boolean>;
+  /**
+   * Gives the records `selection` picks of `model` a new version (and a new
+   * update time, where the model keeps one), in the write's transaction: a
+   * link to them changed, so their documents did. `at` is the time a
+   * timestamp version takes. Without it, only the records a write saves get
+   * new versions.
+   */
+  bumpVersions?(model: unknown, versionAttribute: string, selection: RecordSelection, at: Date, transaction: unknown): Promise<void>;
+  /** What bumpVersions did to a row, done to a record the write holds in memory, so the answer's ETag is the stored version. */
+  bumpLoadedVersion?(record: Model, versionAttribute: string, at: Date): void;
   /** The problems an error thrown by save describes, when it is a validation failure; undefined otherwise. */
   validationProblems(error: unknown): ValidationProblem[] | undefined;
   /**
@@ -196,6 +220,29 @@ export interface Adapter<Scope = unknown, Model = unknown> {
    * client sees `Retry-After` instead of a 500, and never the driver's message.
    */
   transientFailure?(error: unknown): ServiceUnavailable | undefined;
+  /**
+   * The integrity constraint (unique, foreign key, not null, check) an
+   * error of `save`, `destroy`, `link` or `unlink` says the database
+   * enforced, undefined for any other error. Core answers it as the
+   * client's 409 or 422, never a 500, and never with the driver's text.
+   * Left out: such errors are 500s, unless `validationProblems` knows them.
+   */
+  constraintViolation?(error: unknown, record?: Model): ConstraintViolation | undefined;
+}
+
+/** A write the database refused for one of its integrity constraints, as an adapter recognises it. */
+export interface ConstraintViolation {
+  /** Which constraint: a unique key, a foreign key, a NOT NULL or a check. */
+  readonly kind: 'unique' | 'foreign_key' | 'not_null' | 'check';
+  /**
+   * For a foreign key: `referenced` when other records refer to the one
+   * deleted (or whose key changed), `missing` when the record written
+   * refers to one that does not exist; undefined when the database does
+   * not say (SQLite), and core then infers it from the write.
+   */
+  readonly side?: 'referenced' | 'missing';
+  /** The attributes of the written record at fault, when the database names their columns; empty otherwise. */
+  readonly attributes: readonly string[];
 }
 
 /** A model as an adapter sees it, for `checkResources`. */
@@ -216,6 +263,14 @@ export interface ValidationProblem {
   message: string;
   code: string;
 }
+
+/**
+ * Records of one table picked by a column: those whose `column` is one of
+ * `keys`, or is a child linked to `parentId` through `join` (less `keep`).
+ */
+export type RecordSelection =
+  | { readonly column: string; readonly keys: readonly unknown[] }
+  | { readonly column: string; readonly linkedThrough: JoinTable; readonly parentId: unknown; readonly keep: readonly unknown[] };
 
 /** A many-to-many join table, as a relationship declares it. */
 export interface JoinTable {

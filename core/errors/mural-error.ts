@@ -4,7 +4,7 @@ export interface JsonApiErrorObject {
   code: string;
   title: string;
   detail: string | null;
-  source?: { parameter?: string; pointer?: string | null; header?: string };
+  source?: { parameter?: string; pointer?: string; header?: string };
   /** JSON:API 1.1's `type` link: the kind of error, as a profile defines it. */
   links?: { type: string };
   meta?: Record<string, unknown>;
@@ -58,7 +58,8 @@ export abstract class MuralError extends Error {
       detail: this.message,
     };
     if (this.parameter !== undefined) error.source = { parameter: this.parameter };
-    else if (this.pointer !== undefined) error.source = { pointer: this.pointer };
+    // null: the error concerns no member of the body; JSON:API's pointer is always a JSON Pointer
+    else if (typeof this.pointer === 'string') error.source = { pointer: this.pointer };
     else if (this.header !== undefined) error.source = { header: this.header };
     if (this.typeLink !== undefined) error.links = { type: this.typeLink };
     if (this.meta) error.meta = this.meta;

@@ -15,8 +15,15 @@ export interface ValidationIssue {
 
 /** Where an invalid record sits in the written graph. */
 export interface RecordLocation {
-  /** Pointer of the record's resource object: `/data` or `/included/2`. */
+  /**
+   * Pointer of the record's resource object: `/data` or `/included/2`; null
+   * when the request holds none for it (a record only named by a resource
+   * identifier, the parent of a relationship write): its issues then point
+   * at `identifier`, or at `/data`, a relationship write's linkage.
+   */
   pointer: string | null;
+  /** For a record without a resource object: where the request names it (`/data/relationships/teams/data/0`, `/data/1`). */
+  identifier?: string;
   /** For related records: the relationship and the record's identity. */
   relationship?: { name: string; type: string; id?: string; tempId?: string };
 }
@@ -39,7 +46,7 @@ export class ValidationFailed extends MuralError {
   override toJsonapiErrors(): JsonApiErrorObject[] {
     return this.issues.map(({ location, issue }) => {
       const detail = issue.attribute ? `${humanize(issue.attribute)} ${issue.message}` : issue.message;
-      const pointer = location.pointer === null ? null : issue.member !== undefined ? location.pointer + issue.member : issue.attribute ? `${location.pointer}/attributes/${issue.attribute}` : null;
+      const pointer = pointerOf(location, issue);
       const base = { attribute: issue.attribute ?? null, message: issue.message, code: issue.code };
       const rel = location.relationship;
       const meta = rel
@@ -62,6 +69,13 @@ export class UnwritableError extends MuralError {
       meta: { attribute: name, message: 'cannot be written', code: kind === 'attribute' ? 'unwritable_attribute' : 'unwritable_relationship' },
     });
   }
+}
+
+/** The member an issue points at: the attribute, the member it names, else the record's resource object or identifier. */
+function pointerOf(location: RecordLocation, issue: ValidationIssue): string {
+  if (location.pointer === null) return location.identifier ?? '/data';
+  if (issue.member !== undefined) return location.pointer + issue.member;
+  return issue.attribute ? `${location.pointer}/attributes/${issue.attribute}` : location.pointer;
 }
 
 /** `first_name` → `First name`. */

@@ -33,7 +33,7 @@ export const SHARED_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
       source: {
         type: 'object',
         properties: {
-          pointer: { type: ['string', 'null'], description: 'The JSON Pointer of the body member at fault (`/data/attributes/age`).' },
+          pointer: { type: 'string', description: 'The JSON Pointer of the body member at fault (`/data/attributes/age`).' },
           parameter: { type: 'string', description: 'The query parameter at fault, named in full (`filter[age][gte]`).' },
           header: { type: 'string', description: 'The request header at fault (`Accept`, `Content-Type`).' },
         },

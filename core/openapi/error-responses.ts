@@ -36,7 +36,10 @@ const ERROR_STATUSES: readonly ErrorStatus[] = [
     description: 'No JSON:API media type in `Accept` can be served: each carries a parameter other than `ext` and `profile`, or an extension this endpoint does not apply (`source.header`: `Accept`).',
   },
   { status: '404', name: 'NotFound', actions: ['show', 'update', 'destroy', 'create'], description: 'No such record (or no record a sideposted relationship names).' },
-  { status: '409', name: 'Conflict', actions: ['create', 'update'], description: 'The body\'s `type` or `id` does not match the endpoint.' },
+  {
+    status: '409', name: 'Conflict', actions: WITH_BODY,
+    description: 'The body\'s `type` or `id` does not match the endpoint; or the database refuses to delete (or re-key) a record other records refer to (`meta.reason`: `referenced`). Nothing was written.',
+  },
   {
     status: '412', name: 'PreconditionFailed', actions: ['update', 'destroy'],
     description: 'The record is no longer at a version `If-Match` names (or a sideposted record\'s or an atomic operation\'s `meta.version`): it changed since it was read (`source.header`: `If-Match`, or `source.pointer`). Nothing was written.',

@@ -5,6 +5,7 @@ import { prepareResources } from '../relationships/prepare.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import { WriteBatch } from '../write/write-batch.ts';
 import { executeOperation } from './execute-operation.ts';
+import { lockNamedRecords } from './lock-named-records.ts';
 import { operationResources } from './operation-resources.ts';
 import { ATOMIC_EXTENSION, type AtomicOperationsDocument, type AtomicResult, type AtomicResultsDocument } from './operation-types.ts';
 import { parseOperations, type ParsedOperation } from './parse-operations.ts';
@@ -38,6 +39,7 @@ async function run(document: unknown, options: RunOperationsOptions): Promise<At
   try {
     const results = await WriteBatch.run(first, async (batch) => {
       current = batch;
+      if (operations.every((operation) => batch.accepts(operation.resource))) await lockNamedRecords(operations);
       const results: AtomicResult[] = [];
       for (const operation of operations) {
         // also what a failing beforeCommit hook reports: the operation its record came from

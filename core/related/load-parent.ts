@@ -34,7 +34,8 @@ export async function loadByKeys(resourceClass: ResourceClass, keys: readonly un
   const resource = new resourceClass();
   const adapter = resource.adapter;
   const filtered = adapter.filter(resource.baseScope(), equalityClause('id', keys, idTypeOf(resourceClass)));
-  const scope = lock && adapter.lockForUpdate ? adapter.lockForUpdate(filtered) : filtered;
+  // in key order: two writes locking overlapping records take them in the same order, so neither holds one the other waits for
+  const scope = lock && adapter.lockForUpdate ? adapter.lockForUpdate(adapter.order(filtered, 'id', 'asc')) : filtered;
   for (const record of (await resource.resolve(scope)) as Array<Record<string, unknown>>) found.set(String(record.id), record);
   return found;
 }

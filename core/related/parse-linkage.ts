@@ -64,7 +64,7 @@ function memberNode(relationship: RelationshipDefinition, identifier: unknown, p
   return {
     resource, action: 'update', id: text, key: coerceId(resource, text, { pointer: `${pointer}/id` }),
     attributes: dictionary(), guardedAttributes: [], relationships: [],
-    location: { pointer: null, relationship: { name: relationship.name, type, id: text } },
+    location: { pointer: null, identifier: pointer, relationship: { name: relationship.name, type, id: text } },
   };
 }
 

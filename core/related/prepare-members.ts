@@ -2,7 +2,9 @@ import { muralConfig } from '../config.ts';
 import { dictionary } from '../dictionary.ts';
 import { BadRequestError, RecordNotFound, UnwritableError } from '../errors/index.ts';
 import { variantFor } from '../resource/polymorphism.ts';
-import { TO_MANY } from '../resource/relationship-definition.ts';
+import { versionAttributeOf } from '../conditional/version.ts';
+import { TO_MANY, type RelationshipDefinition } from '../resource/relationship-definition.ts';
+import { relatedResource } from '../resource/resolve-resource.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import { resourceAllows } from '../resource/resource-guard.ts';
 import type { LoadedRecord } from '../sideload/include-graph.ts';
@@ -34,13 +36,10 @@ export interface RelationshipWritePlan {
 export async function prepareMembers(plan: RelationshipWritePlan): Promise<void> {
   const { root, parentClass } = plan;
   const relationship = root.relationships[0]!;
-  // locked first: a concurrent write to the same record's relationships waits, then reads what this one left
-  const [parent] = (await loadByKeys(parentClass, [root.key], true)).values();
-  if (!parent) throw new RecordNotFound(parentClass.type, root.id);
+  const parent = await lockParentAndNamed(plan);
   root.model = parent;
   root.resource = variantFor(parentClass, parent);
   relationship.definition = declaredBy(root.resource, relationship.definition.name, parentClass.type);
-  await loadNamed(plan.linkage);
   const target = relatedTarget(relationship.definition, { record: parent, resource: root.resource }, {});
   const named = new Set(plan.linkage.items.map((item) => String(item.key)));
   if (plan.operation === 'remove') {
@@ -51,6 +50,11 @@ export async function prepareMembers(plan: RelationshipWritePlan): Promise<void>
   }
   const replaces = plan.operation === 'replace' && (TO_MANY.has(relationship.definition.kind) || relationship.definition.kind === 'has_one');
   if (!replaces) return;
+  if (replacesInOneStatement(root, relationship.definition)) {
+    relationship.replacesAll = true;
+    relationship.clear = false;
+    return;
+  }
   // every current member costs a save (its hooks run), so their number is bounded like any write's
   const current = await readMembers(target, { limit: muralConfig.maxWriteRecords + 1 });
   if (current.length > muralConfig.maxWriteRecords) {
@@ -61,17 +65,48 @@ export async function prepareMembers(plan: RelationshipWritePlan): Promise<void>
   relationship.clear = false;
 }
 
-/** The named members, one query per Resource; the write engine then has nothing left to look up. */
-async function loadNamed(linkage: ParsedLinkage): Promise<void> {
-  const byResource = new Map<ResourceClass, WriteNode[]>();
-  for (const item of linkage.items) byResource.set(item.resource, [...(byResource.get(item.resource) ?? []), item]);
-  for (const [resource, items] of byResource) {
-    const found = await loadByKeys(resource, items.map((item) => item.key));
-    for (const item of items) {
-      item.model = found.get(String(item.key));
-      if (!item.model) throw new RecordNotFound(resource.type, item.id, { pointer: linkage.pointers[linkage.items.indexOf(item)] });
-    }
+/**
+ * The parent and the named members, one query per Resource, so the write
+ * engine has nothing left to look up. The parent is locked, so a concurrent
+ * write to the same record's relationships waits, then reads what this one
+ * left; so are versioned members, whose version the write moves. Locks are
+ * taken Resource by Resource in the order of their types, whichever side the
+ * write is made from: two writes linking the same pair from opposite sides
+ * wait for each other rather than deadlock.
+ */
+async function lockParentAndNamed(plan: RelationshipWritePlan): Promise<object> {
+  const { root, parentClass, linkage } = plan;
+  const groups = new Map<ResourceClass, { keys: unknown[]; lock: boolean }>([[parentClass, { keys: [root.key], lock: true }]]);
+  for (const item of linkage.items) {
+    let group = groups.get(item.resource);
+    if (!group) groups.set(item.resource, (group = { keys: [], lock: versionAttributeOf(item.resource) !== undefined }));
+    group.keys.push(item.key);
   }
+  const found = new Map<ResourceClass, Map<string, object>>();
+  for (const [resource, { keys, lock }] of [...groups].sort(([a], [b]) => (a.type < b.type ? -1 : a.type > b.type ? 1 : 0))) {
+    found.set(resource, await loadByKeys(resource, keys, lock));
+  }
+  const parent = found.get(parentClass)!.get(String(root.key));
+  if (!parent) throw new RecordNotFound(parentClass.type, root.id);
+  linkage.items.forEach((item, i) => {
+    item.model = found.get(item.resource)!.get(String(item.key));
+    if (!item.model) throw new RecordNotFound(item.resource.type, item.id, { pointer: linkage.pointers[i] });
+  });
+  return parent;
+}
+
+/**
+ * Whether a replace can leave the members out of it: a many-to-many
+ * relationship whose members are all its join rows (no `params` block or
+ * `assign` narrowing them), of one Resource the caller may update, on an
+ * adapter that removes join rows in one statement. Then neither the members
+ * are read nor their number bounded.
+ */
+function replacesInOneStatement(root: WriteNode, definition: RelationshipDefinition): boolean {
+  if (definition.kind !== 'many_to_many' || definition.params || definition.assign || definition.assignEach) return false;
+  const related = relatedResource(definition);
+  if (related.polymorphic || !resourceAllows(related, 'update')) return false;
+  return new root.resource().adapter.unlinkAll !== undefined;
 }
 
 /** A current member the write takes out of the relationship: the update of its key (or its join row's removal). */

@@ -8,6 +8,7 @@ import type {
   RelationshipKind,
   RelationshipOptions,
   ManyToManyOptions,
+  OnDestroy,
   ResourceReference,
 } from './relationship-definition.ts';
 
@@ -39,6 +40,7 @@ export function declareRelationship(
     assignEach: options.assignEach,
     assign: options.assign,
     description: options.description,
+    ...('onDestroy' in options && options.onDestroy !== undefined ? { onDestroy: onDestroyOf(owner, name, options.onDestroy) } : {}),
     owner,
   };
   bumpRevision();
@@ -60,6 +62,11 @@ export function declarePolymorphicBelongsTo(
   }
   const definition = declareRelationship(config, owner, 'polymorphic_belongs_to', name, options);
   config.relationships.set(name, { ...definition, groupBy: options.groupBy ?? `${name}_type`, groups: collected });
+}
+
+function onDestroyOf(owner: object, name: string, value: unknown): OnDestroy {
+  if (value === 'unlink' || value === 'refuse') return value;
+  throw new ResourceConfigurationError(`${(owner as { name: string }).name}.${name}: onDestroy must be 'unlink' or 'refuse', not ${JSON.stringify(value)}`);
 }
 
 function keys(owner: object, kind: RelationshipKind, name: string, options: RelationshipOptions | ManyToManyOptions) {

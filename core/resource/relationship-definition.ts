@@ -52,7 +52,16 @@ export interface RelationshipOptions<I = never, M = never, C = never> {
 /** `manyToMany(name, options)`: `foreignKey` names the join table and this side's key in it, `{ employee_teams: 'employee_id' }`. */
 export interface ManyToManyOptions<I = never, M = never, C = never> extends Omit<RelationshipOptions<I, M, C>, 'foreignKey'> {
   foreignKey: Readonly<Record<string, string>>;
+  /**
+   * What destroying a record does to its join rows: `'unlink'` (the
+   * default) removes them in the same transaction; `'refuse'` answers 409
+   * while the record has any member, so a client must empty it first.
+   */
+  onDestroy?: OnDestroy;
 }
+
+/** What destroying a record does to its many-to-many links: see ManyToManyOptions.onDestroy. */
+export type OnDestroy = 'unlink' | 'refuse';
 
 export interface PolymorphicGroup {
   readonly value: string;
@@ -84,6 +93,8 @@ export interface RelationshipDefinition {
   readonly assign?: AssignBlock;
   readonly groupBy?: string;
   readonly groups?: readonly PolymorphicGroup[];
+  /** many_to_many: what destroying the declaring record does to its join rows. */
+  readonly onDestroy?: OnDestroy;
   readonly description?: string;
   /** The Resource class that declared it, for guard lookup and inference. */
   readonly owner: object;

@@ -153,7 +153,7 @@ class PayloadParser {
     if (index === -1 && method === 'create') throw bad('missing_included', `No included entry for ${type} with temp-id "${tempId}"`, pointer);
     const relationship = { name: definition.name, type, id, tempId };
     const inner: Position = { depth: at.depth + 1, path: index === -1 ? at.path : new Set([...at.path, index]) };
-    if (index === -1) return { ...this.node(resource, { meta: identifier.meta }, pointer, method, id, tempId, inner), location: { pointer: null, relationship } };
+    if (index === -1) return { ...this.node(resource, { meta: identifier.meta }, pointer, method, id, tempId, inner), location: { pointer: null, identifier: pointer, relationship } };
     if (at.path.has(index)) {
       throw bad('relationship_cycle', `/included/${index} is reached again through its own relationships; a write graph may not loop`, pointer);
     }

@@ -1,3 +1,4 @@
+import { graphRefusal } from './constraint-refusal.ts';
 import { destroyRecord, persistNode } from './persist-node.ts';
 import { WriteBatch } from './write-batch.ts';
 import { WriteSession } from './write-session.ts';
@@ -30,9 +31,14 @@ async function persistIn(batch: WriteBatch, root: WriteNode, prepare?: () => Pro
   const session = new WriteSession(batch.transaction);
   await prepare?.();
   await session.loadModels(root);
-  if (root.action === 'destroy') await destroyRecord(session, root);
-  else await persistNode(session, root);
+  try {
+    if (root.action === 'destroy') await destroyRecord(session, root);
+    else await persistNode(session, root);
+  } catch (error) {
+    throw graphRefusal(session.adapterFor(root), error, root) ?? error;
+  }
   session.throwIfInvalid();
+  await session.linked.apply(session.processed, batch.transaction);
   for (const node of session.processed) batch.committed(session.resourceFor(node), node);
   return session;
 }

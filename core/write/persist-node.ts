@@ -3,6 +3,11 @@ import { relatedResource } from '../resource/resolve-resource.ts';
 import { foreignKeyOf, otherKeyOf, typeColumnOf } from '../relationships/relationship-keys.ts';
 import type { RelationshipDefinition } from '../resource/relationship-definition.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
+import { versionOf } from '../conditional/version.ts';
+import { ConflictError } from '../errors/conflict.ts';
+import { deletingRefusal, savingRefusal } from './constraint-refusal.ts';
+import { unlinkOnDestroy, replaceJoined } from './join-rows.ts';
+import { LinkedVersions } from './linked-versions.ts';
 import { runAround, runHooks } from './run-hooks.ts';
 import type { WriteSession } from './write-session.ts';
 import type { WriteNode, WriteRelationship } from './write-node.ts';
@@ -81,10 +86,20 @@ async function persistJoined(session: WriteSession, node: WriteNode, relationshi
   const parentId = (node.model as Record<string, unknown>)[definition.primaryKey];
   for (const item of relationship.items) {
     if (item.action === 'create' || item.action === 'update') await persistNode(session, item);
-    if (node.failed || item.failed) continue;
-    const childId = (item.model as Record<string, unknown>)[definition.primaryKey];
-    if (item.action === 'create' || item.action === 'update') await adapter.link(join, parentId, childId, session.transaction);
+  }
+  if (node.failed || relationship.items.some((item) => item.failed)) return;
+  const childIdOf = (item: WriteNode) => (item.model as Record<string, unknown>)[definition.primaryKey];
+  if (relationship.replacesAll) await replaceJoined(session, node, join, related, relationship.items.map(childIdOf));
+  for (const item of relationship.items) {
+    const childId = childIdOf(item);
+    let changed: boolean | void = true;
+    if (item.action === 'create' || item.action === 'update') changed = await adapter.link(join, parentId, childId, session.transaction);
     else await adapter.unlink(join, parentId, childId, session.transaction);
+    if (changed !== false) {
+      // a join row is part of both records' documents
+      session.linked.add(node.resource, definition.primaryKey, parentId);
+      session.linked.add(item.resource, definition.primaryKey, childId);
+    }
     if (item.action === 'destroy') await destroyRecord(session, item);
   }
 }
@@ -95,6 +110,8 @@ async function saveRecord(session: WriteSession, node: WriteNode, skip: string[]
   const action = node.action === 'create' ? 'create' : 'update';
   const model = node.model!;
   const attributes = node.attributes;
+  const linksBefore = node.action === 'create' ? undefined : LinkedVersions.read(node.resource, model);
+  const versionBefore = versionOf(node.resource, model);
   await runAround(resource, 'aroundPersistence', action, [attributes], async () => {
     await runHooks(resource, 'beforeAttributes', action, attributes);
     await runAround(resource, 'aroundAttributes', action, [attributes], async () => {
@@ -111,6 +128,8 @@ async function saveRecord(session: WriteSession, node: WriteNode, skip: string[]
     }
     if (node.touch) resource.adapter.touch?.(model);
     await runAround(resource, 'aroundSave', action, [model], () => saveOrReport(session, node, resource, model));
+    session.linked.changed(node.resource, linksBefore, LinkedVersions.read(node.resource, model));
+    session.linked.saved(node, versionBefore);
     await runHooks(resource, 'afterSave', action, model);
     session.processed.push(node);
     return model;
@@ -121,7 +140,9 @@ async function saveOrReport(session: WriteSession, node: WriteNode, resource: Re
   try {
     await resource.save(model);
   } catch (error) {
-    const problems = resource.adapter.validationProblems(error);
+    const refusal = savingRefusal(resource.adapter, error, node);
+    if (refusal instanceof ConflictError) throw refusal;
+    const problems = refusal ?? resource.adapter.validationProblems(error);
     if (!problems) throw error;
     // the database refused the row; its transaction may be unusable, so stop here
     session.addProblems(node, problems);
@@ -133,8 +154,13 @@ async function saveOrReport(session: WriteSession, node: WriteNode, resource: Re
 export async function destroyRecord(session: WriteSession, node: WriteNode): Promise<void> {
   const resource = session.resourceFor(node);
   const model = node.model!;
+  const linksBefore = LinkedVersions.read(node.resource, model);
   await runHooks(resource, 'beforeDestroy', 'destroy', model);
-  await resource.delete(model);
+  await unlinkOnDestroy(session, node);
+  await resource.delete(model).catch((error: unknown) => {
+    throw deletingRefusal(resource.adapter, error, node) ?? error;
+  });
+  session.linked.changed(node.resource, linksBefore, undefined);
   await runHooks(resource, 'afterDestroy', 'destroy', model);
   session.processed.push(node);
 }

@@ -43,6 +43,11 @@ export interface WriteRelationship {
   items: WriteNode[];
   /** `data: null` on a to-one relationship: clear it. */
   clear: boolean;
+  /**
+   * A many-to-many relationship replaced in one statement: every member but
+   * the items leaves, without reading the members (so there can be any number).
+   */
+  replacesAll?: boolean;
 }
 
 /** Every node of a write graph, parents before children. */

@@ -3,6 +3,7 @@ import { RecordNotFound, UnwritableError, ValidationFailed, type RecordLocation,
 import type { ResourceBase } from '../resource/resource-base.ts';
 import { versionAttributeOf } from '../conditional/version.ts';
 import { checkPrecondition } from './check-precondition.ts';
+import { LinkedVersions } from './linked-versions.ts';
 import { placedIssue } from './issue-placement.ts';
 import { attributeWritable } from './writable.ts';
 import type { WriteNode } from './write-node.ts';
@@ -16,6 +17,8 @@ import type { WriteNode } from './write-node.ts';
 export class WriteSession {
   readonly issues: Array<{ location: RecordLocation; issue: ValidationIssue }> = [];
   readonly processed: WriteNode[] = [];
+  /** The other side of the links the write changes, whose versions move at its end. */
+  readonly linked = new LinkedVersions();
   private readonly instances = new Map<WriteNode, ResourceBase>();
 
   constructor(readonly transaction: unknown) {}
@@ -59,7 +62,7 @@ export class WriteSession {
     const lock = adapter.lockForUpdate && (node.precondition !== undefined || versionAttributeOf(node.resource) !== undefined);
     const scope = lock ? adapter.lockForUpdate!(filtered) : filtered;
     const [model] = (await resource.resolve(scope)) as object[];
-    if (!model) throw new RecordNotFound(node.resource.type, node.id, { pointer: node.location.pointer ?? undefined });
+    if (!model) throw new RecordNotFound(node.resource.type, node.id, { pointer: node.location.pointer ?? node.location.identifier });
     return model;
   }
 

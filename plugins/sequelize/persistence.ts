@@ -1,5 +1,5 @@
-import { ValidationError, type Model, type ModelStatic, type Transaction } from 'sequelize';
-import type { JoinTable, ValidationProblem } from '../../core/index.ts';
+import { ValidationError, type Model } from 'sequelize';
+import type { ValidationProblem } from '../../core/index.ts';
 import { columnProblems } from './column-limits.ts';
 import { dataException } from './data-exception.ts';
 
@@ -10,19 +10,27 @@ const CODES: Record<string, string> = {
   max: 'less_than_or_equal_to',
 };
 
+/** Mural's wording where a validator kept Sequelize's own message, which names the model and column ("Note.notable_id cannot be null"). */
+const WORDING: Record<string, string> = {
+  blank: "can't be blank", taken: 'has already been taken', inclusion: 'is not included in the list', exclusion: 'is reserved',
+  length: 'is the wrong length', not_an_integer: 'must be an integer', not_a_number: 'is not a number',
+  greater_than_or_equal_to: 'is too small', less_than_or_equal_to: 'is too large',
+};
+/** Sequelize's default messages: `Model.column cannot be null`, `Validation isIn on column failed`, `column must be unique`. */
+const SEQUELIZE_DEFAULT = /^\S+\.\S+ cannot be null$|^Validation \S+ on \S+ failed$|^\S+ must be unique$/;
+
 export function validationProblems(error: unknown): ValidationProblem[] | undefined {
   const refused = dataException(error);
   if (refused) return [refused];
   if (!(error instanceof ValidationError)) return undefined;
-  if (error.errors.length === 0) return [{ message: error.message, code: 'invalid' }];
+  // a UniqueConstraintError naming no column: the driver's text is all it has, and is not for clients
+  if (error.errors.length === 0) return [{ message: 'The record is invalid', code: 'invalid' }];
   return error.errors.map((item) => {
     const key = item.validatorKey ?? item.type ?? 'invalid';
     const unique = key === 'not_unique' || item.type === 'unique violation';
-    return {
-      attribute: item.path ?? undefined,
-      message: unique ? 'has already been taken' : item.message,
-      code: unique ? 'taken' : (CODES[key] ?? key),
-    };
+    const code = unique ? 'taken' : (CODES[key] ?? key);
+    const own = !unique && !SEQUELIZE_DEFAULT.test(item.message);
+    return { attribute: item.path ?? undefined, message: own ? item.message : (WORDING[code] ?? 'is invalid'), code };
   });
 }
 
@@ -36,25 +44,4 @@ export async function validateRecord(record: Model, skip: readonly string[]): Pr
     if (problems) return [...problems, ...columns.filter((c) => !problems.some((p) => p.attribute === c.attribute))];
     throw error;
   }
-}
-
-function joinSql(model: ModelStatic<Model>, join: JoinTable) {
-  const sequelize = model.sequelize!;
-  const q = (name: string) => sequelize.getQueryInterface().quoteIdentifier(name);
-  const where = `${q(join.parentKey)} = ? AND ${q(join.childKey)} = ?`;
-  return { sequelize, table: q(join.table), columns: `${q(join.parentKey)}, ${q(join.childKey)}`, where };
-}
-
-/** Inserts the join row unless it is there already. */
-export async function linkRows(model: ModelStatic<Model>, join: JoinTable, parentId: unknown, childId: unknown, transaction: Transaction): Promise<void> {
-  const { sequelize, table, columns, where } = joinSql(model, join);
-  const replacements = [parentId, childId];
-  const [rows] = await sequelize.query(`SELECT 1 AS found FROM ${table} WHERE ${where}`, { replacements, transaction });
-  if ((rows as unknown[]).length > 0) return;
-  await sequelize.query(`INSERT INTO ${table} (${columns}) VALUES (?, ?)`, { replacements, transaction });
-}
-
-export async function unlinkRows(model: ModelStatic<Model>, join: JoinTable, parentId: unknown, childId: unknown, transaction: Transaction): Promise<void> {
-  const { sequelize, table, where } = joinSql(model, join);
-  await sequelize.query(`DELETE FROM ${table} WHERE ${where}`, { replacements: [parentId, childId], transaction });
 }

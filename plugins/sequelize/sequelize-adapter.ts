@@ -1,11 +1,13 @@
 import { OptimisticLockError, Sequelize, Transaction, type Model, type ModelStatic } from 'sequelize';
 import type {
-  Adapter, AdapterTarget, ServiceUnavailable, FilterClause, JoinTable, KeysetKey, ModelDescription, RelatedCondition, RelatedSortStep, ResolveOptions, SortDirection,
-  ValidationProblem,
+  Adapter, AdapterTarget, ConstraintViolation, ServiceUnavailable, FilterClause, JoinTable, KeysetKey, ModelDescription, RelatedCondition, RelatedSortStep, ResolveOptions,
+  RecordSelection, SortDirection, ValidationProblem,
 } from '../../core/index.ts';
 import { nestable, relatedCondition, relatedOrder } from './related-condition.ts';
 import { ConflictError, currentTransaction, ResourceConfigurationError } from '../../core/index.ts';
-import { linkRows, unlinkRows, validateRecord, validationProblems } from './persistence.ts';
+import { validateRecord, validationProblems } from './persistence.ts';
+import { hasLinkRows, linkRows, unlinkAllRows, unlinkRows } from './join-rows.ts';
+import { bumpLoadedVersion, bumpVersions } from './record-versions.ts';
 import { columnOf, filterCondition } from './filter-condition.ts';
 import { SequelizeScope } from './sequelize-scope.ts';
 import { enforceDeadlines } from './database-deadline.ts';
@@ -15,6 +17,7 @@ import { canInsertDirectly, insertDirectly } from './direct-insert.ts';
 import { canUpdateDirectly, updateDirectly } from './direct-update.ts';
 import { joinCondition, PARENT_IDS } from './join-table.ts';
 import { transientFailure } from './transient-failure.ts';
+import { constraintViolation } from './constraint-errors.ts';
 import { keysetCondition, keysetOrder } from './keyset-condition.ts';
 import { sqliteState } from './sqlite-settings.ts';
 import { sqliteTransaction } from './sqlite-transaction.ts';
@@ -144,12 +147,28 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
     await record.destroy({ transaction: transaction as Transaction }).catch(staleVersion);
   }
 
-  link(join: JoinTable, parentId: unknown, childId: unknown, transaction: unknown): Promise<void> {
+  link(join: JoinTable, parentId: unknown, childId: unknown, transaction: unknown): Promise<boolean> {
     return linkRows(this.target.model as ModelStatic<Model>, join, parentId, childId, transaction as Transaction);
   }
 
   unlink(join: JoinTable, parentId: unknown, childId: unknown, transaction: unknown): Promise<void> {
     return unlinkRows(this.target.model as ModelStatic<Model>, join, parentId, childId, transaction as Transaction);
+  }
+
+  unlinkAll(join: JoinTable, parentId: unknown, keep: readonly unknown[], transaction: unknown): Promise<void> {
+    return unlinkAllRows(this.target.model as ModelStatic<Model>, join, parentId, keep, transaction as Transaction);
+  }
+
+  hasLinks(join: JoinTable, parentId: unknown, transaction: unknown): Promise<boolean> {
+    return hasLinkRows(this.target.model as ModelStatic<Model>, join, parentId, transaction as Transaction);
+  }
+
+  bumpVersions(model: unknown, versionAttribute: string, selection: RecordSelection, at: Date, transaction: unknown): Promise<void> {
+    return bumpVersions(model as ModelStatic<Model>, versionAttribute, selection, at, transaction as Transaction);
+  }
+
+  bumpLoadedVersion(record: Model, versionAttribute: string, at: Date): void {
+    bumpLoadedVersion(record, versionAttribute, at);
   }
 
   validationProblems(error: unknown): ValidationProblem[] | undefined {
@@ -163,6 +182,11 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
 
   transientFailure(error: unknown): ServiceUnavailable | undefined {
     return transientFailure(error);
+  }
+
+  /** Unique, foreign key, not null and check violations, by the driver's code; columns named as this Resource's model's attributes. */
+  constraintViolation(error: unknown, record?: Model): ConstraintViolation | undefined {
+    return constraintViolation(error, this.target.model as ModelStatic<Model> | undefined, record);
   }
 
   throughParentIds(record: Model): unknown[] {

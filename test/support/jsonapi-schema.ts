@@ -50,7 +50,7 @@ const error = {
     detail: { type: ['string', 'null'] },
     source: {
       type: 'object',
-      properties: { pointer: { type: ['string', 'null'] }, parameter: { type: 'string' }, header: { type: 'string' } },
+      properties: { pointer: { type: 'string' }, parameter: { type: 'string' }, header: { type: 'string' } },
       additionalProperties: false,
     },
     meta: { type: 'object' },

@@ -133,9 +133,9 @@ export async function seedIfEmpty(models: Models, options: SeedOptions = {}): Pr
 }
 
 /**
- * Drops and recreates the tables of every model defined on `sequelize`. No model
- * declares a database foreign key (see models/index.ts), so the drop order never
- * trips a constraint and MySQL needs no FOREIGN_KEY_CHECKS switch.
+ * Drops and recreates the tables of every model defined on `sequelize`.
+ * Sequelize orders both by the foreign keys (referring tables dropped first,
+ * created last), so no constraint trips and MySQL needs no FOREIGN_KEY_CHECKS switch.
  */
 export async function resetDatabase(sequelize: Sequelize): Promise<void> {
   await sequelize.sync({ force: true });

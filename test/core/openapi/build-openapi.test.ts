@@ -67,8 +67,8 @@ test('each operation answers its document, and the error statuses that action ca
   t.deepEqual(statuses(op('/api/gadgets/{id}', 'get')), ['200', '304', '400', '404', '406', '414', '500', '503']);
   t.deepEqual(statuses(op('/api/gadgets', 'post')), ['201', '400', '404', '406', '409', '413', '414', '415', '422', '500', '503']);
   t.deepEqual(statuses(op('/api/gadgets/{id}', 'patch')), ['200', '400', '404', '406', '409', '412', '413', '414', '415', '422', '500', '503']);
-  // the guard covers destroy only: 403 there and nowhere else
-  t.deepEqual(statuses(op('/api/gadgets/{id}', 'delete')), ['200', '400', '403', '404', '406', '412', '413', '414', '422', '500', '503']);
+  // the guard covers destroy only: 403 there and nowhere else; 409 for a record others refer to
+  t.deepEqual(statuses(op('/api/gadgets/{id}', 'delete')), ['200', '400', '403', '404', '406', '409', '412', '413', '414', '422', '500', '503']);
   t.true(op('/api/gadgets/{id}', 'delete')['x-mural-guard']);
   // a create answers where the record now lives
   t.deepEqual(Object.keys((op('/api/gadgets', 'post').responses['201'] as { headers?: object }).headers ?? {}), ['Location']);

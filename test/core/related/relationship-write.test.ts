@@ -190,11 +190,11 @@ for (const db of testDatabases()) {
     failOn = second;
     await t.throwsAsync(write(Traced.Employee, 25, 'positions', 'add', ids([first!, second!])).save(), { message: 'the hook failed' });
     t.deepEqual(await dir.models.Position.findAll({ order: [['id', 'ASC']] }).then((rows) => rows.map((r) => r.employee_id)), snapshot);
-    // a note cannot lose its notable: the 422 of the invalid member, nothing written
+    // a note cannot lose its notable: the 422 of the invalid member at its identifier, nothing written
     const note = (await dir.models.Note.findOne({ where: { notable_type: 'employees', notable_id: 25 } }))!;
     const removing = withContext(ADMIN, () => write(Traced.Employee, 25, 'notes', 'remove', [{ type: 'notes', id: String(note.id) }]));
     t.false(await removing.save());
-    t.like(removing.errors[0], { status: '422', source: { pointer: null }, meta: { relationship: { name: 'notes', type: 'notes', id: String(note.id), attribute: 'notable_id' } } });
+    t.like(removing.errors[0], { status: '422', source: { pointer: '/data/0' }, meta: { relationship: { name: 'notes', type: 'notes', id: String(note.id), attribute: 'notable_id' } } });
     t.like((await dir.models.Note.findByPk(note.id))!.get(), { notable_type: 'employees', notable_id: 25 });
     failCommitOf = 27;
     const teams = await teamsOf(27);

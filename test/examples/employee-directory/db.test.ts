@@ -181,13 +181,36 @@ for (const db of testDatabases('example_db')) {
     t.is(await models.Employee.count({ where: { last_name: 'Hopper', first_name: '' } }), 0);
   });
 
-  test.serial(`${db.name}: no table has a foreign-key constraint, so each truncates on its own`, async (t) => {
-    t.is(await foreignKeyCount(sequelize), 0);
-    for (const model of [models.Employee, models.Department, models.Team, models.Task] as AnyModel[]) {
-      await model.truncate();
+  test.serial(`${db.name}: the tables carry the documented foreign keys, each with its delete behaviour`, async (t) => {
+    t.deepEqual(await foreignKeys(sequelize), [
+      'employee_teams.employee_id → employees ON DELETE CASCADE',
+      'employee_teams.team_id → teams ON DELETE CASCADE',
+      'milestones.epic_id → tasks ON DELETE CASCADE',
+      'positions.department_id → departments ON DELETE RESTRICT',
+      'positions.employee_id → employees ON DELETE CASCADE',
+      'tasks.employee_id → employees ON DELETE SET NULL',
+      'teams.department_id → departments ON DELETE SET NULL',
+    ]);
+  });
+
+  test.serial(`${db.name}: a database made before the foreign keys keeps working without them`, async (t) => {
+    await resetDatabase(sequelize);
+    const queryInterface = sequelize.getQueryInterface();
+    // the tables as they were: the same columns, no references (sync() never adds them to existing tables)
+    for (const model of [models.Milestone, models.Task, models.EmployeeTeam, models.Team, models.Position] as AnyModel[]) await queryInterface.dropTable(model.getTableName());
+    for (const model of [models.Position, models.Team, models.EmployeeTeam, models.Task, models.Milestone] as AnyModel[]) {
+      const columns = Object.fromEntries(Object.entries(model.getAttributes()).map(([name, { references: _, onDelete: __, onUpdate: ___, ...column }]) => [name, column]));
+      await queryInterface.createTable(model.getTableName(), columns);
     }
-    t.like(await counts(models), { Employee: 0, Department: 0, Team: 0, Task: 0 });
-    t.true((await counts(models)).Position! > 0);
+    await sequelize.sync();
+    await upgradeSchema(sequelize);
+    t.is(await foreignKeys(sequelize).then((keys) => keys.length), 0);
+    await seed(models, { employees: 12 });
+    const position = await models.Position.findOne({ where: { department_id: 1 } });
+    await models.Department.destroy({ where: { id: 1 } });
+    t.is((await models.Position.findByPk(position!.id))!.department_id, 1, 'nothing enforced: the row keeps its key');
+    await resetDatabase(sequelize);
+    t.is((await foreignKeys(sequelize)).length, 7);
   });
 
   test.serial(`${db.name}: seedIfEmpty seeds an empty database; resetDatabase empties it`, async (t) => {
@@ -199,22 +222,30 @@ for (const db of testDatabases('example_db')) {
   });
 }
 
-/** Foreign keys declared on the current database's tables. */
-async function foreignKeyCount(sequelize: Sequelize): Promise<number> {
+/** Foreign keys declared on the current database's tables, as `table.column → table ON DELETE rule`, sorted. */
+async function foreignKeys(sequelize: Sequelize): Promise<string[]> {
   const dialect = sequelize.getDialect();
+  const keys: Array<{ table_name: string; column_name: string; ref: string; delete_rule: string }> = [];
   if (dialect === 'sqlite') {
-    let total = 0;
     for (const table of Object.values(sequelize.models).map((m) => m.getTableName() as string)) {
-      total += (await sequelize.query(`PRAGMA foreign_key_list(\`${table}\`)`, { type: QueryTypes.SELECT })).length;
+      const rows = await sequelize.query<{ from: string; table: string; on_delete: string }>(`PRAGMA foreign_key_list(\`${table}\`)`, { type: QueryTypes.SELECT });
+      keys.push(...rows.map((row) => ({ table_name: table, column_name: row.from, ref: row.table, delete_rule: row.on_delete })));
     }
-    return total;
+  } else {
+    const schema = dialect === 'postgres' ? 'current_schema()' : 'DATABASE()';
+    const referenced = dialect === 'postgres'
+      ? 'JOIN information_schema.constraint_column_usage ccu ON ccu.constraint_name = rc.constraint_name AND ccu.constraint_schema = rc.constraint_schema'
+      : '';
+    const refTable = dialect === 'postgres' ? 'ccu.table_name' : 'kcu.referenced_table_name';
+    keys.push(...(await sequelize.query<(typeof keys)[number]>(
+      `SELECT kcu.table_name AS table_name, kcu.column_name AS column_name, ${refTable} AS ref, rc.delete_rule AS delete_rule
+       FROM information_schema.referential_constraints rc
+       JOIN information_schema.key_column_usage kcu ON kcu.constraint_name = rc.constraint_name AND kcu.constraint_schema = rc.constraint_schema
+       ${referenced} WHERE rc.constraint_schema = ${schema}`,
+      { type: QueryTypes.SELECT },
+    )));
   }
-  const schema = dialect === 'postgres' ? 'current_schema()' : 'DATABASE()';
-  const [row] = await sequelize.query<{ n: number | string }>(
-    `SELECT COUNT(*) AS n FROM information_schema.table_constraints WHERE constraint_type = 'FOREIGN KEY' AND table_schema = ${schema}`,
-    { type: QueryTypes.SELECT },
-  );
-  return Number(row!.n);
+  return keys.map((key) => `${key.table_name}.${key.column_name} → ${key.ref} ON DELETE ${key.delete_rule}`).sort();
 }
 
 /** The options Sequelize resolved, which its typings do not expose. */

@@ -93,8 +93,8 @@ for (const db of [file, ...testDatabases('relationship_writes')]) {
       ['PATCH', '/employees/4/relationships/positions', { data: { type: 'positions', id: '1' } }, 400, 'invalid_relationship', { pointer: '/data' }],
       ['PATCH', '/employees/4/relationships/current_position', { data: [] }, 400, 'invalid_relationship', { pointer: '/data' }],
       ['POST', '/employees/4/relationships/positions', { data: [{ type: 'positions', id: 'one' }] }, 400, 'type_error', { pointer: '/data/0/id' }],
-      // a note cannot lose its notable (notable_id is NOT NULL): the member is invalid, the write rolls back
-      ['DELETE', '/employees/1/relationships/notes', { data: [{ type: 'notes', id: '1' }] }, 422, 'unprocessable_entity', { pointer: null }, ADMIN],
+      // a note cannot lose its notable (notable_id is NOT NULL): the member is invalid at its identifier, the write rolls back
+      ['DELETE', '/employees/1/relationships/notes', { data: [{ type: 'notes', id: '1' }] }, 422, 'unprocessable_entity', { pointer: '/data/0' }, ADMIN],
     ];
     for (const [method, path, body, status, code, source, headers] of cases) {
       const response = await send(method, path, body, headers);

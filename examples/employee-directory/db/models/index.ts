@@ -14,9 +14,10 @@ export { Note } from './note.ts';
 export { Task, Milestone } from './task.ts';
 
 /**
- * Defines every model on `sequelize` and wires their associations. Foreign
- * keys carry no database constraints, so tests can reset tables in any order
- * on every dialect; integrity is the application's (and Mural's) job.
+ * Defines every model on `sequelize` and wires their associations. The
+ * foreign-key constraints are declared on the columns (each with its delete
+ * behaviour, see foreign-key.ts), so the associations add none of their
+ * own; `notes.notable_id` refers to one of three tables and has none.
  */
 export function defineModels(sequelize: Sequelize) {
   const Employee = defineEmployee(sequelize);

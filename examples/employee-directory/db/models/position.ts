@@ -1,4 +1,5 @@
 import { DataTypes, Model, type Sequelize } from 'sequelize';
+import { references } from './foreign-key.ts';
 
 export class Position extends Model {
   declare id: number;
@@ -17,8 +18,10 @@ export function definePosition(sequelize: Sequelize): typeof Position {
       title: { type: DataTypes.STRING, allowNull: false, validate: { notEmpty: { msg: "can't be blank" }, notNull: { msg: "can't be blank" } } },
       active: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
       rank: { type: DataTypes.INTEGER, allowNull: true },
-      employee_id: { type: DataTypes.INTEGER, allowNull: true },
-      department_id: { type: DataTypes.INTEGER, allowNull: true },
+      // a position is part of its employee's history: it goes with the employee
+      employee_id: { type: DataTypes.INTEGER, allowNull: true, ...references('employees', 'CASCADE') },
+      // a department that people hold positions in is not deleted from under them (409)
+      department_id: { type: DataTypes.INTEGER, allowNull: true, ...references('departments', 'RESTRICT') },
     },
     {
       sequelize, modelName: 'Position', tableName: 'positions', underscored: true, timestamps: false,

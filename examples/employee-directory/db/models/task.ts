@@ -1,4 +1,5 @@
 import { DataTypes, Model, type Sequelize } from 'sequelize';
+import { references } from './foreign-key.ts';
 
 /** Bugs, features and epics share one table, told apart by `type`. */
 export class Task extends Model {
@@ -25,7 +26,8 @@ export function defineTask(sequelize: Sequelize): typeof Task {
       id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
       type: { type: DataTypes.STRING, allowNull: false, validate: { isIn: { args: [['bugs', 'features', 'epics']], msg: 'is not a task type' } } },
       title: { type: DataTypes.STRING, allowNull: false, validate: blank },
-      employee_id: { type: DataTypes.INTEGER, allowNull: true },
+      // a task stays when its assignee leaves, unassigned
+      employee_id: { type: DataTypes.INTEGER, allowNull: true, ...references('employees', 'SET NULL') },
       severity: { type: DataTypes.INTEGER, allowNull: true },
       points: { type: DataTypes.INTEGER, allowNull: true },
     },
@@ -40,7 +42,8 @@ export function defineMilestone(sequelize: Sequelize): typeof Milestone {
     {
       id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
       name: { type: DataTypes.STRING, allowNull: false, validate: blank },
-      epic_id: { type: DataTypes.INTEGER, allowNull: false },
+      // an epic's milestones are part of it
+      epic_id: { type: DataTypes.INTEGER, allowNull: false, ...references('tasks', 'CASCADE') },
     },
     { sequelize, modelName: 'Milestone', tableName: 'milestones', underscored: true, timestamps: false, indexes: [{ fields: ['epic_id'] }] },
   );

@@ -1,4 +1,5 @@
 import { DataTypes, Model, type Sequelize } from 'sequelize';
+import { references } from './foreign-key.ts';
 
 export class Team extends Model {
   declare id: number;
@@ -18,7 +19,8 @@ export function defineTeam(sequelize: Sequelize): typeof Team {
     {
       id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
       name: { type: DataTypes.STRING, allowNull: false, validate: { notEmpty: { msg: "can't be blank" }, notNull: { msg: "can't be blank" } } },
-      department_id: { type: DataTypes.INTEGER, allowNull: true },
+      // a team outlives its department, unattached
+      department_id: { type: DataTypes.INTEGER, allowNull: true, ...references('departments', 'SET NULL') },
     },
     { sequelize, modelName: 'Team', tableName: 'teams', underscored: true, timestamps: false, indexes: [{ fields: ['department_id'] }] },
   );
@@ -31,8 +33,9 @@ export function defineEmployeeTeam(sequelize: Sequelize): typeof EmployeeTeam {
   BoundEmployeeTeam.init(
     {
       id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-      employee_id: { type: DataTypes.INTEGER, allowNull: false },
-      team_id: { type: DataTypes.INTEGER, allowNull: false },
+      // a membership is nothing without either side
+      employee_id: { type: DataTypes.INTEGER, allowNull: false, ...references('employees', 'CASCADE') },
+      team_id: { type: DataTypes.INTEGER, allowNull: false, ...references('teams', 'CASCADE') },
     },
     {
       sequelize, modelName: 'EmployeeTeam', tableName: 'employee_teams', underscored: true, timestamps: false,

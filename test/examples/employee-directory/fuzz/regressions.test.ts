@@ -72,8 +72,7 @@ for (const db of testDatabases('fuzz_regressions')) {
     await answer(t, { method: 'DELETE', path: '/api/v1/teams/abc' }, [400, 404]);
   });
 
-  // known-bugs.ts: issue #34 (c), fixed elsewhere; this passes once it is merged, and the entry goes
-  test.serial.failing(`${db.name}: known bug — fuzz seed 20264124: PATCH /api/v1/epics/{id}/relationships/milestones {"data":[]} is a 422 pointing into the body, without Sequelize's text`, async (t) => {
+  test.serial(`${db.name}: regression: fuzz seed 20264124 — PATCH /api/v1/epics/{id}/relationships/milestones {"data":[]} is a 422 pointing into the body, without Sequelize's text`, async (t) => {
     const milestone = await dir.models.Milestone.findOne({ order: [['id', 'ASC']] });
     const request: FuzzRequest = { method: 'PATCH', path: `/api/v1/epics/${milestone!.epic_id}/relationships/milestones`, body: JSON.stringify({ data: [] }) };
     const response = await server.send(request);
