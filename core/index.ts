@@ -49,7 +49,7 @@ export type { SimpleJsonDocument } from './render/simple-json.ts';
 export { buildSchema, breakingChanges, visibleSchema } from './schema/index.ts';
 export { renderMermaid, renderSvg, resourceGraph, type DiagramEdge, type DiagramEdgeKind, type DiagramNode, type ResourceGraph } from './diagram/index.ts';
 export type { Schema, ResourceSchema, AttributeSchema, FilterSchema, RelationshipSchema, SortSchema, FlagValue } from './schema/index.ts';
-export { buildOpenApi, type OpenApiOptions } from './openapi/index.ts';
+export { buildOpenApi, prepareOpenApi, type OpenApiOptions, type OpenApiViewName, type PreparedOpenApi } from './openapi/index.ts';
 export type {
   HttpMethod, JsonObject, JsonSchema, JsonValue, OpenApiComponents, OpenApiDocument, OpenApiInfo, OperationObject, ParameterObject, PathItemObject, Reference,
   RequestBodyObject, ResponseObject,

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { documentSchemas, SHARED_SCHEMAS } from './document-schemas.ts';
 import { errorResponseComponents } from './error-responses.ts';
 import { openApiInput, type OpenApiInput, type ResourceClass } from './openapi-input.ts';
 import type { JsonSchema, OpenApiDocument, OpenApiInfo, PathItemObject } from './openapi-types.ts';
+import { openApiView, type OpenApiViewName } from './openapi-view.ts';
 import { parameterComponents } from './query-parameters.ts';
 import { conditionalParameters, conditionalResponses, describeConditionalRequests } from './conditional-requests.ts';
 import { operationPaths, operationSchemas } from './operation-paths.ts';
@@ -19,6 +21,13 @@ export interface OpenApiOptions {
   servers?: Array<{ url: string; description?: string }>;
   /** Describe `POST {ns}/operations`, the atomic operations endpoint (`muralRouter({ operations: true })`). */
   operations?: boolean;
+  /**
+   * `'full'` (the default): every endpoint and guarded part, marked. `'caller'`:
+   * the API as the current context (`withContext`) may use it, what its guards
+   * refuse now left out, so a document served to a client tells it no more
+   * than the API would.
+   */
+  view?: OpenApiViewName;
 }
 
 /** One family of endpoints, from the same input as every other family: its paths, and the schemas only they use. */
@@ -45,7 +54,47 @@ export const DEFAULT_INFO: OpenApiInfo = { title: 'JSON:API', version: '1.0.0' }
  * Keys are sorted, so the same Resources always give byte-identical JSON.
  */
 export function buildOpenApi(resources: readonly ResourceClass[], options: OpenApiOptions = {}): OpenApiDocument {
-  const input = openApiInput(resources);
+  return prepareOpenApi(resources, options).document();
+}
+
+/** A document decided but not yet built: what a server caches documents by. */
+export interface PreparedOpenApi {
+  /**
+   * Equal for two preparations (of the same Resources and options) exactly
+   * when their documents are equal: it holds everything the view decided
+   * (endpoints and actions, the Resources described, each one's schema entry
+   * and relationships). Building the document costs far more than the key.
+   */
+  readonly key: string;
+  document(): OpenApiDocument;
+}
+
+/**
+ * `buildOpenApi` in two steps: the view is decided now (for `view:
+ * 'caller'`, in the current context), the document built when asked.
+ */
+export function prepareOpenApi(resources: readonly ResourceClass[], options: OpenApiOptions = {}): PreparedOpenApi {
+  const input = openApiInput(openApiView(resources, options.view));
+  let key: string | undefined;
+  return {
+    get key() {
+      return (key ??= createHash('sha256').update(JSON.stringify(viewData(input))).digest('base64url'));
+    },
+    document: () => documentOf(input, options),
+  };
+}
+
+function viewData(input: OpenApiInput): unknown {
+  const names = (list: readonly { name: string }[]) => list.map((r) => r.name);
+  return {
+    endpoints: input.schema.endpoints,
+    resources: input.resources.map(({ resource, schema, component, view }) => [
+      component, schema, names(view.relationships(resource, 'read')), names(view.relationships(resource, 'write')),
+    ]),
+  };
+}
+
+function documentOf(input: OpenApiInput, options: OpenApiOptions): OpenApiDocument {
   const families = options.operations ? [...PATH_FAMILIES, OPERATIONS] : PATH_FAMILIES;
   const paths: Record<string, PathItemObject> = {};
   for (const family of families) {

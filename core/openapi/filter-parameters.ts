@@ -24,7 +24,8 @@ const OPERATOR_TEXT: Readonly<Record<string, string>> = {
  * operators, keyed by the component name they are stored under; plus
  * `filter[<name>]`, the `eq` shorthand, where `eq` is an operator.
  */
-export function filterParameters({ resource, schema, component }: DescribedResource): Record<string, ParameterObject> {
+export function filterParameters(described: DescribedResource): Record<string, ParameterObject> {
+  const { resource, schema, component } = described;
   const parameters: Record<string, ParameterObject> = {};
   const resolved = resolveFilters(resource.config);
   for (const [name, filter] of Object.entries(schema.filters)) {
@@ -40,7 +41,7 @@ export function filterParameters({ resource, schema, component }: DescribedResou
       parameters[componentKey(component, 'filter', name, operator)] = parameter(`filter[${name}][${operator}]`, filter, allowNil, resource.maxFilterValues, description);
     }
   }
-  return { ...parameters, ...relatedFilterParameters(resource, component) };
+  return { ...parameters, ...relatedFilterParameters(described) };
 }
 
 /**
@@ -49,8 +50,8 @@ export function filterParameters({ resource, schema, component }: DescribedResou
  * against the relationships this Resource declares; the related filters'
  * own names, types and operators are in their Resources' parameters.
  */
-function relatedFilterParameters(resource: DescribedResource['resource'], component: string): Record<string, ParameterObject> {
-  const relationships = [...resource.config.relationships.keys()];
+function relatedFilterParameters({ resource, component, view }: DescribedResource): Record<string, ParameterObject> {
+  const relationships = view.relationships(resource, 'read').map((r) => r.name);
   if (relationships.length === 0) return {};
   const escaped = relationships.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   const schema = {

@@ -3,8 +3,8 @@ import { targetResources } from '../query/include-tree.ts';
 import type { RelationshipDefinition } from '../resource/relationship-definition.ts';
 import { variantsOf } from '../resource/polymorphism.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
-import { buildSchema, resourceSchema } from '../schema/build-schema.ts';
 import type { ResourceSchema, Schema } from '../schema/schema-types.ts';
+import type { OpenApiView } from './openapi-view.ts';
 
 export type ResourceClass = typeof ResourceBase;
 
@@ -14,6 +14,8 @@ export interface DescribedResource {
   readonly schema: ResourceSchema;
   /** The key of its schemas under `components`: the class name, unique in the document. */
   readonly component: string;
+  /** What the document shows of it: its relationships are asked of the view, never of the configuration. */
+  readonly view: OpenApiView;
 }
 
 /**
@@ -33,9 +35,9 @@ export interface OpenApiInput {
   reachable(resource: ResourceClass): readonly DescribedResource[];
 }
 
-export function openApiInput(served: readonly ResourceClass[]): OpenApiInput {
-  const schema = buildSchema(served);
-  const concrete = [...new Set(served.flatMap(variantsOf))].filter((r) => !r.abstractClass);
+export function openApiInput(view: OpenApiView): OpenApiInput {
+  const { schema, roots: concrete } = view;
+  const closure = (start: readonly ResourceClass[]) => reachableFrom(start, view);
   const all = closure(concrete).sort((a, b) => compare(a.name, b.name) || compare(a.type, b.type));
   const byClass = new Map<ResourceClass, DescribedResource>();
   const used = new Set<string>();
@@ -44,7 +46,7 @@ export function openApiInput(served: readonly ResourceClass[]): OpenApiInput {
     let component = base;
     for (let n = 2; used.has(component); n++) component = `${base}_${n}`;
     used.add(component);
-    byClass.set(resource, { resource, schema: resourceSchema(resource), component });
+    byClass.set(resource, { resource, schema: view.entry(resource), component, view });
   }
   const byName = new Map(concrete.map((r) => [r.name, byClass.get(r)!]));
   const reachable = new Map<ResourceClass, DescribedResource[]>();
@@ -56,7 +58,7 @@ export function openApiInput(served: readonly ResourceClass[]): OpenApiInput {
     reachable(resource) {
       let found = reachable.get(resource);
       if (!found) {
-        found = closure(variantsOf(resource)).map((r) => byClass.get(r)!).sort((a, b) => compare(a.component, b.component));
+        found = closure(variantsOf(resource).filter((r) => byClass.has(r))).map((r) => byClass.get(r)!).sort((a, b) => compare(a.component, b.component));
         reachable.set(resource, found);
       }
       return found;
@@ -73,12 +75,12 @@ export function relationshipTargets(relationship: RelationshipDefinition): reado
   }
 }
 
-/** `start` and every Resource reachable from it through relationships, in the order found. */
-function closure(start: readonly ResourceClass[]): ResourceClass[] {
+/** `start` and every Resource reachable from it through the relationships the view shows, in the order found. */
+function reachableFrom(start: readonly ResourceClass[], view: OpenApiView): ResourceClass[] {
   const seen = new Set<ResourceClass>(start);
   const queue = [...start];
   for (let i = 0; i < queue.length; i++) {
-    for (const relationship of queue[i]!.config.relationships.values()) {
+    for (const relationship of new Set([...view.relationships(queue[i]!, 'read'), ...view.relationships(queue[i]!, 'write')])) {
       for (const target of relationshipTargets(relationship)) {
         if (seen.has(target) || target.abstractClass) continue;
         seen.add(target);

@@ -115,8 +115,8 @@ function sortParameter({ schema, component }: DescribedResource): Parameters {
   };
 }
 
-function includeParameter({ resource, component }: DescribedResource): Parameters {
-  const include = includeSchema(resource);
+function includeParameter({ resource, component, view }: DescribedResource): Parameters {
+  const include = includeSchema(resource, view);
   if (!include) return {};
   return {
     [`${component}.include`]: {

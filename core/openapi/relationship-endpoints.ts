@@ -32,10 +32,15 @@ export function relationshipEndpoints(input: OpenApiInput): RelationshipEndpoint
   for (const [path, { actions }] of Object.entries(input.schema.endpoints)) {
     const name = actions.show?.resource ?? actions.update?.resource;
     if (name === undefined) continue;
-    const owner = input.named(name).resource;
+    const { resource: owner, view } = input.named(name);
     const seen = new Set<string>();
-    for (const relationship of servedResources(owner).flatMap((r) => [...r.config.relationships.values()])) {
-      if (seen.has(relationship.name)) continue;
+    const variants = servedResources(owner);
+    const readable = new Set(variants.flatMap((r) => view.relationships(r, 'read')));
+    const writable = new Set(variants.flatMap((r) => view.relationships(r, 'write')));
+    for (const relationship of variants.flatMap((r) => [...r.config.relationships.values()])) {
+      const reads = actions.show !== undefined && readable.has(relationship);
+      const writes = actions.update !== undefined && writable.has(relationship);
+      if (seen.has(relationship.name) || (!reads && !writes)) continue;
       seen.add(relationship.name);
       endpoints.push({
         path,
@@ -43,8 +48,8 @@ export function relationshipEndpoints(input: OpenApiInput): RelationshipEndpoint
         relationship,
         targets: relationshipTargets(relationship).filter((t) => !t.abstractClass),
         toMany: TO_MANY.has(relationship.kind),
-        reads: actions.show !== undefined,
-        writes: actions.update !== undefined,
+        reads,
+        writes,
         component: componentKey(input.describe(owner).component, 'relationships', relationship.name),
       });
     }

@@ -115,7 +115,7 @@ function guardNote(endpoint: RelationshipEndpoint, access: 'read' | 'write'): st
   if (!guarded(endpoint, access)) return null;
   return access === 'read'
     ? 'Guarded: when the relationship\'s readable guard refuses, the answer is the 404 of a relationship that does not exist.'
-    : 'Guarded: when the relationship\'s writable guard refuses, the answer is a 422 `unwritable_relationship`.';
+    : 'Guarded: when the relationship\'s writable guard refuses, the answer is a 422 `unwritable_relationship`, or the 404 of a relationship that does not exist when the caller may not read it either.';
 }
 
 function guardExtension(endpoint: RelationshipEndpoint, access: 'read' | 'write'): { 'x-mural-guard'?: true } {

@@ -35,7 +35,7 @@ export function recordRef(input: OpenApiInput, resource: ResourceClass): JsonSch
   return schemaRef(servedResources(resource).length > 1 ? `${component}.variants` : component);
 }
 
-function readObject({ resource, schema }: DescribedResource): JsonSchema {
+function readObject({ resource, schema, view }: DescribedResource): JsonSchema {
   const { config } = resource;
   const attributes: Record<string, JsonSchema> = {};
   for (const [name, attribute] of Object.entries(schema.attributes)) {
@@ -50,7 +50,7 @@ function readObject({ resource, schema }: DescribedResource): JsonSchema {
   // attributes left out of schema.json (`schema: false`) still render: the object stays open to them
   const hidden = [...config.attributes.values()].some((a) => !a.schema && a.name !== 'id' && a.readable !== false);
   const relationships: Record<string, JsonSchema> = {};
-  for (const relationship of config.relationships.values()) {
+  for (const relationship of view.relationships(resource, 'read')) {
     relationships[relationship.name] = relationshipSchema(relationship, schema.relationships[relationship.name]);
   }
   const idType = config.attributes.get('id')?.type === 'uuid' ? { type: 'string', format: 'uuid' } : { type: 'string' };

@@ -87,9 +87,9 @@ function writeAttributes({ resource, schema }: DescribedResource): JsonSchema {
   };
 }
 
-function writeRelationships({ resource }: DescribedResource): JsonSchema {
+function writeRelationships({ resource, view }: DescribedResource): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
-  for (const relationship of resource.config.relationships.values()) {
+  for (const relationship of view.relationships(resource, 'write')) {
     if (relationship.writable === false) continue;
     properties[relationship.name] = writeRelationship(relationship);
   }
@@ -121,7 +121,7 @@ function writeRelationship(relationship: RelationshipDefinition): JsonSchema {
     required: ['data'],
     description: joined(
       many ? 'The records to link, create, update, destroy or disassociate.' : 'The record to link (or write), or null to clear the relationship.',
-      guarded ? 'Guarded: writable only when the guard allows; otherwise 422 `unwritable_relationship`.' : null,
+      guarded ? 'Guarded: writable only when the guard allows; otherwise 422 `unwritable_relationship`, or the 400 `unknown_relationship` of an undeclared name when the caller may not read it either.' : null,
     ),
     properties: { data: many ? { type: 'array', items: identifier } : { anyOf: [identifier, { type: 'null' }] }, meta: { type: 'object' } },
     additionalProperties: false,

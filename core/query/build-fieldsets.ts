@@ -1,7 +1,10 @@
 import { didYouMean } from '../did-you-mean.ts';
 import { InvalidQueryError } from '../errors/index.ts';
+import type { AttributeDefinition } from '../resource/attribute.ts';
+import { resolveGuard } from '../resource/guard.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import { listOf } from '../query-params.ts';
+import { readableNow } from './include-tree.ts';
 
 type ResourceClass = typeof ResourceBase;
 
@@ -23,9 +26,11 @@ export function buildFieldsets(
     const known = new Set(resources.flatMap((r) => knownNames(r, parameterRoot)));
     const unknown = names.filter((n) => !known.has(n));
     if (unknown.length > 0) {
+      // a guarded name is accepted (and left out of the answer), but not suggested to a caller whose guard refuses it
+      const shown = new Set(resources.flatMap((r) => knownNames(r, parameterRoot, new r())));
       throw new InvalidQueryError(
         parameterRoot === 'fields' ? 'unknown_field' : 'unknown_extra_field',
-        `Unknown ${parameterRoot === 'fields' ? 'field' : 'extra field'} ${unknown.map((u) => `"${u}"`).join(', ')} on ${type}; ${unknown.length === 1 ? didYouMean(unknown[0]!, known) : ''}available: ${[...known].join(', ') || 'none'}`,
+        `Unknown ${parameterRoot === 'fields' ? 'field' : 'extra field'} ${unknown.map((u) => `"${u}"`).join(', ')} on ${type}; ${unknown.length === 1 ? didYouMean(unknown[0]!, shown) : ''}available: ${[...shown].join(', ') || 'none'}`,
         { parameter: `${parameterRoot}[${type}]` },
       );
     }
@@ -34,9 +39,16 @@ export function buildFieldsets(
   return result;
 }
 
-function knownNames(resource: ResourceClass, root: 'fields' | 'extra_fields'): string[] {
-  const attributes = [...resource.config.attributes.values()];
+/** The names `fields` or `extra_fields` take; given the request's instance, only those its guards let it read now. */
+function knownNames(resource: ResourceClass, root: 'fields' | 'extra_fields', now?: ResourceBase): string[] {
+  const attributes = [...resource.config.attributes.values()].filter((a) => a.readable !== false && (now === undefined || readableAttribute(now, a)));
   if (root === 'extra_fields') return attributes.filter((a) => a.extra).map((a) => a.name);
-  const plain = attributes.filter((a) => !a.extra && a.readable !== false).map((a) => a.name);
-  return [...plain, ...resource.config.relationships.keys()];
+  const relationships = [...resource.config.relationships.values()].filter((r) => now === undefined || readableNow(now, r));
+  return [...attributes.filter((a) => !a.extra).map((a) => a.name), ...relationships.map((r) => r.name)];
+}
+
+/** A guard that takes the record is decided per record: the name may be readable. */
+function readableAttribute(resource: ResourceBase, attribute: AttributeDefinition): boolean {
+  const guard = resolveGuard(attribute.readable, resource, `${resource.resourceClass.name}.${attribute.name}`);
+  return guard.arity > 0 || (guard.fixed ?? guard.call(resource));
 }

@@ -99,7 +99,8 @@ function addPath(resource: ResourceBase, resources: readonly ResourceClass[], le
   if (!node) {
     const relationship = findRelationship(resources, name);
     if (!relationship) {
-      const known = [...new Set(resources.flatMap((r) => [...r.config.relationships.keys()]))];
+      // only what the caller may read: a hidden relationship is neither listed nor suggested
+      const known = [...new Set(resources.flatMap((r) => [...r.config.relationships.values()].filter((x) => readableNow(resource, x)).map((x) => x.name)))];
       throw new InvalidQueryError(
         'unknown_include',
         `Unknown include "${path}" on ${resources[0]!.type}; ${didYouMean(name, known)}relationships: ${known.join(', ') || 'none'}`,
@@ -122,6 +123,11 @@ function addPath(resource: ResourceBase, resources: readonly ResourceClass[], le
  */
 export function readableNow(resource: ResourceBase, relationship: RelationshipDefinition): boolean {
   return relationshipAllows(resource, relationship, relationship.readable) && targetsReadable(relationship);
+}
+
+/** A relationship's writable guard, looked up like its readable one. */
+export function writableNow(resource: ResourceBase, relationship: RelationshipDefinition): boolean {
+  return relationshipAllows(resource, relationship, relationship.writable);
 }
 
 /** Whether every Resource a relationship may lead to allows reading it now. */

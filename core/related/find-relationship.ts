@@ -1,10 +1,10 @@
 import { RelationshipNotFound, UnsupportedOperation, UnwritableError } from '../errors/index.ts';
-import { findRelationship, readableNow } from '../query/include-tree.ts';
+import { hiddenNow } from '../query/hidden-relationship.ts';
+import { findRelationship, readableNow, writableNow } from '../query/include-tree.ts';
 import { servedResources } from '../resource/polymorphism.ts';
 import { TO_MANY, type RelationshipDefinition } from '../resource/relationship-definition.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import { assertAllowed } from '../resource/resource-guard.ts';
-import { writableNow } from '../write/writable.ts';
 
 type ResourceClass = typeof ResourceBase;
 
@@ -28,13 +28,15 @@ export function readableRelationship(parent: ResourceClass, name: string): Relat
 /**
  * The relationship a write to `{parent}/{id}/relationships/{name}` names,
  * before any query: the parent's `update` guard (403), a known relationship
- * (404), an operation it supports (403: only PATCH sets a to-one
- * relationship), and its writable guard (422 `unwritable_relationship`, as
- * sideposting answers).
+ * the caller may read or write (404 for an unknown one and a hidden one
+ * alike, as a read answers), an operation it supports (403: only PATCH sets
+ * a to-one relationship), and its writable guard (422
+ * `unwritable_relationship`, as sideposting answers).
  */
 export function writableRelationship(parent: ResourceClass, name: string, operation: RelationshipOperation): RelationshipDefinition {
   assertAllowed(servedResources(parent), 'update', parent.type);
   const relationship = declaredRelationship(parent, name);
+  if (hiddenNow(new parent(), relationship)) throw new RelationshipNotFound(parent.type, name);
   if (operation !== 'replace' && !TO_MANY.has(relationship.kind)) {
     const verb = operation === 'add' ? 'POST' : 'DELETE';
     throw new UnsupportedOperation(`${name} is a to-one relationship of ${parent.type}: PATCH sets it; ${verb} only adds to or removes from to-many relationships`);

@@ -5,7 +5,7 @@ import { resolveGuard } from '../resource/guard.ts';
 import { variantsOf } from '../resource/polymorphism.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import { resourceReadable } from '../resource/resource-guard.ts';
-import { buildSchema } from './build-schema.ts';
+import { buildSchema, resourceSchema } from './build-schema.ts';
 import type { FlagValue, ResourceSchema, Schema } from './schema-types.ts';
 
 type ResourceClass = typeof ResourceBase;
@@ -29,6 +29,15 @@ export function visibleSchema(resources: readonly ResourceClass[]): Schema {
     if (kept.length > 0) endpoints[path] = { actions: Object.fromEntries(kept) };
   }
   return { resources: shown.map((entry) => visibleResource(entry, new (classes.get(entry.name)!)(), names)), endpoints, types: full.types };
+}
+
+/**
+ * One Resource's schema entry as the current request may use it, as
+ * `visibleSchema` lists it; `shown` names the Resources kept beside it, to
+ * which its polymorphic children are narrowed.
+ */
+export function visibleResourceSchema(resource: ResourceClass, shown: ReadonlySet<string>): ResourceSchema {
+  return visibleResource(resourceSchema(resource), new resource(), shown);
 }
 
 function visibleResource(entry: ResourceSchema, resource: ResourceBase, names: ReadonlySet<string>): ResourceSchema {

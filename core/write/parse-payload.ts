@@ -1,5 +1,6 @@
 import { BadRequestError, ClientIdUnsupported, ConflictError, TypeCoercionError, UnwritableError } from '../errors/index.ts';
-import { targetResources } from '../query/include-tree.ts';
+import { hiddenNow } from '../query/hidden-relationship.ts';
+import { targetResources, writableNow } from '../query/include-tree.ts';
 import { servedResources } from '../resource/polymorphism.ts';
 import type { RelationshipDefinition } from '../resource/relationship-definition.ts';
 import { TO_MANY } from '../resource/relationship-definition.ts';
@@ -9,7 +10,6 @@ import { muralConfig } from '../config.ts';
 import { dictionary } from '../dictionary.ts';
 import { checkDocument, escapePointer } from './check-document.ts';
 import { coerceId } from './coerce-id.ts';
-import { writableNow } from './writable.ts';
 import { metaVersion } from './meta-version.ts';
 import type { NodeAction, WriteNode, WriteRelationship } from './write-node.ts';
 
@@ -120,7 +120,8 @@ class PayloadParser {
   private relationship(instance: ResourceBase, name: string, value: unknown, pointer: string, at: Position): WriteRelationship {
     const owner = instance.resourceClass;
     const definition = owner.config.relationships.get(name);
-    if (!definition) throw bad('unknown_relationship', `Unknown relationship "${name}" on ${owner.type}`, pointer);
+    // a relationship the caller may neither read nor write is answered as one that does not exist
+    if (!definition || hiddenNow(instance, definition)) throw bad('unknown_relationship', `Unknown relationship "${name}" on ${owner.type}`, pointer);
     if (!writableNow(instance, definition)) throw new UnwritableError('relationship', name, owner.type, pointer);
     if (!isObject(value) || !('data' in value)) throw bad('invalid_relationship', `relationships.${name} needs a data member`, pointer);
     const toMany = TO_MANY.has(definition.kind);

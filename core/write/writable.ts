@@ -1,12 +1,5 @@
-import { relationshipAllows } from '../query/include-tree.ts';
-import type { RelationshipDefinition } from '../resource/relationship-definition.ts';
 import { resolveGuard } from '../resource/guard.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
-
-/** A relationship's writable guard, looked up like its readable one. */
-export function writableNow(resource: ResourceBase, relationship: RelationshipDefinition): boolean {
-  return relationshipAllows(resource, relationship, relationship.writable);
-}
 
 /**
  * An attribute's writable guard for one record: on update the persisted

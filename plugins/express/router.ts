@@ -122,7 +122,7 @@ export function muralRouter(options: MuralRouterOptions): Router {
     const served = options.resources.filter((resource) => !resource.abstractClass);
     for (const namespace of new Set(served.map((resource) => resource.endpointNamespace ?? ''))) serveExplorer(router, namespace, settings);
   }
-  describeRouter(router, options.resources, [...namespaces], options.openapi, { operations: options.operations ?? false });
+  describeRouter(router, options.resources, [...namespaces], options.openapi, { operations: options.operations ?? false, context: options.context, vary: options.vary, development });
   for (const namespace of namespaces) {
     router.use(namespace, checkUrl, (req, res) => sendError(res, new RouteNotFound(req.method, req.originalUrl.split('?')[0]!), development));
   }

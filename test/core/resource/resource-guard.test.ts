@@ -151,7 +151,32 @@ for (const db of testDatabases('resource_guard')) {
     t.is(after.Department, before.Department + 1, 'the create itself was allowed');
   });
 
-  test.serial(`${db.name}: sideposting an action the guard covers is a 422 unwritable_relationship, and nothing is written`, async (t) => {
+  test.serial(`${db.name}: sideposting an action the guard covers is a 422 unwritable_relationship when the caller may read the relationship, and nothing is written`, async (t) => {
+    class LockedDepartments extends resources.DepartmentResource {
+      static {
+        this.type = 'locked_departments';
+        this.guard(function (this: Resource) {
+          return this.context?.editor === true;
+        }, { except: ['index', 'show'] });
+      }
+    }
+    class LockedPositions extends resources.PositionResource {
+      static {
+        this.type = 'locked_positions';
+        this.belongsTo('department', { resource: () => LockedDepartments });
+      }
+    }
+    const before = await tableCounts(dir.models);
+    const destroying = { data: { type: 'locked_positions', attributes: { title: 'Intern' }, relationships: { department: { data: { type: 'locked_departments', id: '1', method: 'destroy' as const } } } } };
+    const write = admin(() => LockedPositions.build(destroying));
+    t.false(await write.save());
+    t.like(write.errors[0], { status: '422', source: { pointer: '/data/relationships/department/data' }, meta: { code: 'unwritable_relationship' } });
+    t.deepEqual(await tableCounts(dir.models), before);
+    const allowed = withContext({ role: 'admin', editor: true }, () => LockedPositions.build({ data: { type: 'locked_positions', attributes: { title: 'Intern' }, relationships: { department: { data: { type: 'locked_departments', id: '1' } } } } }));
+    t.true(await allowed.save(), JSON.stringify(allowed.errors));
+  });
+
+  test.serial(`${db.name}: a relationship the caller may neither read nor write is sideposted into as one that does not exist`, async (t) => {
     class LockedDepartments extends resources.DepartmentResource {
       static {
         this.type = 'locked_departments';
@@ -165,13 +190,12 @@ for (const db of testDatabases('resource_guard')) {
       }
     }
     const before = await tableCounts(dir.models);
-    const write = LockedPositions.build({
-      data: { type: 'locked_positions', attributes: { title: 'Intern' }, relationships: { department: { data: { type: 'locked_departments', id: '1', method: 'destroy' } } } },
-    });
-    t.false(await write.save());
-    t.like(write.errors[0], { status: '422', source: { pointer: '/data/relationships/department/data' }, meta: { code: 'unwritable_relationship' } });
+    const attempt = (name: string) => LockedPositions.build({ data: { type: 'locked_positions', attributes: { title: 'Intern' }, relationships: { [name]: { data: { type: 'locked_departments', id: '1' } } } } }).save();
+    const hidden = await t.throwsAsync(attempt('department'));
+    const unknown = await t.throwsAsync(attempt('departmenx'));
+    t.like(hidden, { status: 400, code: 'unknown_relationship', pointer: '/data/relationships/department' });
+    t.is(hidden.message.replace('department', 'departmenx'), unknown.message);
     t.deepEqual(await tableCounts(dir.models), before);
-    const allowed = admin(() => LockedPositions.build({ data: { type: 'locked_positions', attributes: { title: 'Intern' }, relationships: { department: { data: { type: 'locked_departments', id: '1' } } } } }));
-    t.true(await allowed.save(), JSON.stringify(allowed.errors));
   });
+
 }

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { withContext, type WritePayload } from '../../../core/index.ts';
+import { BadRequestError, withContext, type WritePayload } from '../../../core/index.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { openDirectory, tableCounts, type Directory } from '../../support/directory.ts';
 
@@ -102,16 +102,33 @@ for (const db of testDatabases()) {
     t.is(Number((await dir.models.Employee.findByPk((admin!.data as { id: number }).id))!.salary), 1000000.5);
   });
 
-  test.serial(`${db.name}: sideposting to a relationship whose writable guard refuses is a 422 unwritable_relationship`, async (t) => {
+  test.serial(`${db.name}: sideposting to a relationship the caller may neither read nor write is the 400 of an unknown relationship`, async (t) => {
     const before = await tableCounts(dir.models);
-    const write = dir.resources.EmployeeResource.build({
-      data: { type: 'employees', attributes: { first_name: 'A', last_name: 'B' }, relationships: { notes: { data: [{ type: 'notes', 'temp-id': 'n' }] } } },
+    const attempt = (name: string) => dir.resources.EmployeeResource.build({
+      data: { type: 'employees', attributes: { first_name: 'A', last_name: 'B' }, relationships: { [name]: { data: [{ type: 'notes', 'temp-id': 'n' }] } } },
       included: [{ type: 'notes', 'temp-id': 'n', attributes: { body: 'secret' } }],
-    });
-    t.false(await write.save());
-    t.like(write.errors[0], { status: '422', source: { pointer: '/data/relationships/notes' }, meta: { code: 'unwritable_relationship' } });
+    }).save();
+    const hidden = await t.throwsAsync(attempt('notes'), { instanceOf: BadRequestError });
+    const unknown = await t.throwsAsync(attempt('notez'), { instanceOf: BadRequestError });
+    t.like(hidden, { status: 400, code: 'unknown_relationship', pointer: '/data/relationships/notes' });
+    t.deepEqual(JSON.parse(JSON.stringify(hidden.toJsonapiErrors()).replaceAll('notes', 'notez')), unknown.toJsonapiErrors());
     t.deepEqual(await tableCounts(dir.models), before);
   });
+
+  test.serial(`${db.name}: sideposting to a relationship the caller may read but not write is a 422 unwritable_relationship`, async (t) => {
+    class ReadOnlyTeams extends dir.resources.EmployeeResource {
+      static {
+        this.type = 'read_only_teams';
+        this.manyToMany('teams', { foreignKey: { employee_teams: 'employee_id' }, writable: false });
+      }
+    }
+    const before = await tableCounts(dir.models);
+    const write = ReadOnlyTeams.build({ data: { type: 'read_only_teams', attributes: { first_name: 'A', last_name: 'B' }, relationships: { teams: { data: [{ type: 'teams', id: '1' }] } } } });
+    t.false(await write.save());
+    t.like(write.errors[0], { status: '422', source: { pointer: '/data/relationships/teams' }, meta: { code: 'unwritable_relationship' } });
+    t.deepEqual(await tableCounts(dir.models), before);
+  });
+
 
   test.serial(`${db.name}: writable guards get the persisted record on update and a new one on create`, async (t) => {
     const seen: Array<[boolean, unknown]> = [];

@@ -92,25 +92,25 @@ const cases: Case[] = [
   { what: 'DELETE /notes/3', method: 'DELETE', path: '/api/v1/notes/3', guest: 403, guestCode: 'forbidden', admin: 200 },
   { what: 'DELETE a note that does not exist', method: 'DELETE', path: '/api/v1/notes/99999', guest: 403, guestCode: 'forbidden', admin: 404 },
 
-  // writes: salary, sideposted notes, write responses
+  // writes: salary, sideposted notes (to a guest, notes is a relationship that does not exist), write responses
   { what: 'POST an employee with a salary', method: 'POST', path: '/api/v1/employees', body: newEmployee({ salary: '91234.5' }), guest: 422, guestCode: 'unprocessable_entity', admin: 201,
     adminSees: (t, doc) => t.is(attributesOf(doc)[0]!.salary, '91234.5') },
   { what: 'PATCH a salary', method: 'PATCH', path: '/api/v1/employees/4', body: { data: { type: 'employees', id: '4', attributes: { salary: '61234.5' } } }, guest: 422, admin: 200 },
   { what: 'PATCH a salary of an employee that does not exist', method: 'PATCH', path: '/api/v1/employees/99999', body: { data: { type: 'employees', id: '99999', attributes: { salary: '61234.5' } } }, guest: 422, admin: 404 },
   { what: 'PATCH without salary: the response leaves it out', method: 'PATCH', path: '/api/v1/employees/5?include=notes', body: { data: { type: 'employees', id: '5', attributes: { age: 40 } } }, guest: 200, admin: 200,
     adminSees: (t, doc) => t.true('salary' in attributesOf(doc)[0]!) },
-  { what: 'POST an employee sideposting a note', method: 'POST', path: '/api/v1/employees', body: withNote(newEmployee({}, sidepostNote)), guest: 422, admin: 201,
+  { what: 'POST an employee sideposting a note', method: 'POST', path: '/api/v1/employees', body: withNote(newEmployee({}, sidepostNote)), guest: 400, guestCode: 'unknown_relationship', admin: 201,
     adminSees: (t, doc) => t.deepEqual(includedTypes(doc), ['notes']) },
-  { what: 'PATCH linking an existing note', method: 'PATCH', path: '/api/v1/employees/6', body: { data: { type: 'employees', id: '6', relationships: { notes: { data: [{ type: 'notes', id: '1' }] } } } }, guest: 422, admin: 200 },
-  { what: 'PATCH linking a note that does not exist', method: 'PATCH', path: '/api/v1/employees/6', body: { data: { type: 'employees', id: '6', relationships: { notes: { data: [{ type: 'notes', id: '99999' }] } } } }, guest: 422, admin: 404 },
-  { what: 'PATCH destroying a note through the relationship', method: 'PATCH', path: '/api/v1/employees/7', body: { data: { type: 'employees', id: '7', relationships: { notes: { data: [{ type: 'notes', id: '4', method: 'destroy' }] } } } }, guest: 422, admin: 200 },
+  { what: 'PATCH linking an existing note', method: 'PATCH', path: '/api/v1/employees/6', body: { data: { type: 'employees', id: '6', relationships: { notes: { data: [{ type: 'notes', id: '1' }] } } } }, guest: 400, guestCode: 'unknown_relationship', admin: 200 },
+  { what: 'PATCH linking a note that does not exist', method: 'PATCH', path: '/api/v1/employees/6', body: { data: { type: 'employees', id: '6', relationships: { notes: { data: [{ type: 'notes', id: '99999' }] } } } }, guest: 400, guestCode: 'unknown_relationship', admin: 404 },
+  { what: 'PATCH destroying a note through the relationship', method: 'PATCH', path: '/api/v1/employees/7', body: { data: { type: 'employees', id: '7', relationships: { notes: { data: [{ type: 'notes', id: '4', method: 'destroy' }] } } } }, guest: 400, guestCode: 'unknown_relationship', admin: 200 },
   { what: 'a salary sideposted from a position', method: 'POST', path: '/api/v1/positions', body: {
     data: { type: 'positions', attributes: { title: 'Analyst' }, relationships: { employee: { data: { type: 'employees', 'temp-id': 'e1', method: 'create' } } } },
     included: [{ type: 'employees', 'temp-id': 'e1', attributes: { first_name: 'Dorothy', last_name: 'Vaughan', salary: '77777.7' } }] }, guest: 422, admin: 201 },
   { what: 'a note sideposted two levels down', method: 'POST', path: '/api/v1/positions', body: {
     data: { type: 'positions', attributes: { title: 'Analyst' }, relationships: { employee: { data: { type: 'employees', 'temp-id': 'e1', method: 'create' } } } },
     included: [{ type: 'employees', 'temp-id': 'e1', attributes: { first_name: 'Dorothy', last_name: 'Vaughan' }, relationships: sidepostNote }, { type: 'notes', 'temp-id': 'n1', attributes: { body: 'Hired as a computer' } }] },
-    guest: 422, admin: 201, adminSees: (t, doc) => t.deepEqual(includedTypes(doc), ['employees', 'notes']) },
+    guest: 400, guestCode: 'unknown_relationship', admin: 201, adminSees: (t, doc) => t.deepEqual(includedTypes(doc), ['employees', 'notes']) },
 
   // relationship endpoints: employees.notes hides as include hides it; the notes Resource guards its records' own
   { what: 'GET the notes related endpoint', method: 'GET', path: '/api/v1/employees/1/notes', guest: 404, guestCode: 'not_found', admin: 200,
@@ -121,7 +121,7 @@ const cases: Case[] = [
   { what: "GET a note's notable", method: 'GET', path: '/api/v1/notes/1/notable', guest: 403, guestCode: 'forbidden', admin: 200 },
   { what: "GET the notable linkage of a note that does not exist", method: 'GET', path: '/api/v1/notes/99999/relationships/notable', guest: 403, guestCode: 'forbidden', admin: 404 },
   { what: "POST a note into an employee's notes", method: 'POST', path: '/api/v1/employees/6/relationships/notes', body: { data: [{ type: 'notes', id: '5' }] },
-    guest: 422, guestCode: 'unprocessable_entity', admin: 204 },
+    guest: 404, guestCode: 'not_found', admin: 204 },
   { what: "PATCH a note's notable", method: 'PATCH', path: '/api/v1/notes/6/relationships/notable', body: { data: { type: 'teams', id: '1' } }, guest: 403, guestCode: 'forbidden', admin: 204 },
 ];
 

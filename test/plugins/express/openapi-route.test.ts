@@ -1,7 +1,7 @@
 import test from 'ava';
-import express from 'express';
+import express, { type Request } from 'express';
 import { readFileSync } from 'node:fs';
-import { buildOpenApi, Resource } from '../../../core/index.ts';
+import { buildOpenApi, Resource, withContext, type OpenApiDocument } from '../../../core/index.ts';
 import { API_INFO } from '../../../examples/employee-directory/api-info.ts';
 import { createApp } from '../../../examples/employee-directory/app.ts';
 import { connect } from '../../../examples/employee-directory/db/connection.ts';
@@ -9,26 +9,95 @@ import { muralRouter } from '../../../plugins/express/index.ts';
 import { gadgetApi } from '../../support/gadget-api.ts';
 import { serve } from '../../support/http.ts';
 
-/** `muralRouter({ openapi })`: the document `mural openapi` writes, served as JSON. */
+/**
+ * `muralRouter({ openapi })`: the document `mural openapi` writes, served as
+ * JSON, by default as the request's context may use the API.
+ */
 
 const api = gadgetApi();
 const resources = Object.values(api);
 // the gadgets have no models: these routers serve their description, never their records
 const describedOnly = { checkResources: false } as const;
 
-test('the example app serves at /api/v1/openapi.json exactly the committed openapi.json', async (t) => {
+test('the example app serves an admin exactly the committed openapi.json, and a guest the document of what a guest may use', async (t) => {
   const sequelize = connect(':memory:');
   const { app, resources: directory } = createApp(sequelize);
   const client = await serve(app);
   try {
-    const response = await client.get('/api/v1/openapi.json', { accept: 'application/json' });
-    t.is(response.status, 200);
-    t.regex(response.contentType ?? '', /^application\/json/);
-    t.deepEqual(response.body, JSON.parse(JSON.stringify(buildOpenApi(Object.values(directory), { info: API_INFO, operations: true }))));
-    t.is(`${response.text}\n`, readFileSync('examples/employee-directory/openapi.json', 'utf8'));
+    const admin = await client.get('/api/v1/openapi.json', { accept: 'application/json', 'X-Role': 'admin' });
+    t.is(admin.status, 200);
+    t.regex(admin.contentType ?? '', /^application\/json/);
+    t.deepEqual(admin.body, JSON.parse(JSON.stringify(buildOpenApi(Object.values(directory), { info: API_INFO, operations: true }))));
+    t.is(`${admin.text}\n`, readFileSync('examples/employee-directory/openapi.json', 'utf8'));
+    const guest = await client.get('/api/v1/openapi.json', { accept: 'application/json' });
+    const guestView = withContext({}, () => buildOpenApi(Object.values(directory), { info: API_INFO, operations: true, view: 'caller' }));
+    t.is(guest.text, JSON.stringify(guestView, null, 2));
+    t.false(Object.keys((guest.body as OpenApiDocument).paths).some((path) => path.includes('notes')));
+    t.false(guest.text.includes('salary'));
   } finally {
     await client.close();
     await sequelize.close();
+  }
+});
+
+test('each view has its own ETag; a matching If-None-Match is a 304; without vary the answer is private', async (t) => {
+  const sequelize = connect(':memory:');
+  const { app } = createApp(sequelize);
+  const client = await serve(app);
+  try {
+    const guest = await client.get('/api/v1/openapi.json');
+    const admin = await client.get('/api/v1/openapi.json', { 'X-Role': 'admin' });
+    const guestTag = guest.headers.get('etag')!;
+    t.regex(guestTag, /^"[\w-]+"$/);
+    t.not(admin.headers.get('etag'), guestTag);
+    t.is((await client.get('/api/v1/openapi.json')).headers.get('etag'), guestTag, 'the same view, the same tag');
+    t.is(guest.headers.get('cache-control'), 'private, no-cache', 'one role\'s document never reaches another through a shared cache');
+    const revalidated = await client.get('/api/v1/openapi.json', { 'if-none-match': guestTag });
+    t.is(revalidated.status, 304);
+    t.is(revalidated.text, '');
+    t.is((await client.get('/api/v1/openapi.json', { 'if-none-match': guestTag, 'X-Role': 'admin' })).status, 200, 'an admin\'s document is another');
+  } finally {
+    await client.close();
+    await sequelize.close();
+  }
+});
+
+test('vary names the headers the context reads; view: \'full\' serves everyone the full document, cacheable by all', async (t) => {
+  const sequelize = connect(':memory:');
+  const { resources: directory } = createApp(sequelize);
+  const resources = Object.values(directory);
+  const context = (req: Request) => ({ role: req.header('X-Role') });
+  const varied = await serve(express().use(muralRouter({ resources, context, vary: ['X-Role'], openapi: true })));
+  const full = await serve(express().use(muralRouter({ resources, context, openapi: { view: 'full' } })));
+  try {
+    const guest = await varied.get('/api/v1/openapi.json');
+    t.is(guest.headers.get('cache-control'), 'no-cache');
+    t.is(guest.headers.get('vary'), 'X-Role');
+    t.false(guest.text.includes('salary'));
+    const everyone = await full.get('/api/v1/openapi.json');
+    const admin = await full.get('/api/v1/openapi.json', { 'X-Role': 'admin' });
+    t.is(everyone.text, admin.text);
+    t.is(everyone.text, JSON.stringify(buildOpenApi(resources), null, 2));
+    t.is(everyone.headers.get('cache-control'), 'no-cache');
+    t.is(everyone.headers.get('vary'), null);
+  } finally {
+    await varied.close();
+    await full.close();
+    await sequelize.close();
+  }
+});
+
+test('a context function that fails is the request\'s JSON:API 500, not the process\'s', async (t) => {
+  const context = () => {
+    throw new Error('no session store');
+  };
+  const client = await serve(express().use(muralRouter({ resources, context, openapi: true, ...describedOnly })));
+  try {
+    const response = await client.get('/api/openapi.json');
+    t.is(response.status, 500);
+    t.is((response.body as { errors: Array<{ status: string }> }).errors[0]!.status, '500');
+  } finally {
+    await client.close();
   }
 });
 
@@ -39,7 +108,7 @@ test('openapi: true serves it under each namespace; without the option it is a J
     const served = await on.get('/api/openapi.json');
     t.is(served.status, 200);
     t.deepEqual((served.body as { info: unknown }).info, { title: 'JSON:API', version: '1.0.0' });
-    t.deepEqual(Object.keys((served.body as { paths: object }).paths), Object.keys(buildOpenApi(resources).paths));
+    t.deepEqual(Object.keys((served.body as { paths: object }).paths), Object.keys(withContext({}, () => buildOpenApi(resources, { view: 'caller' })).paths));
     const absent = await off.get('/api/openapi.json');
     t.is(absent.status, 404);
     t.is((absent.body as { errors: Array<{ code: string }> }).errors[0]!.code, 'not_found');

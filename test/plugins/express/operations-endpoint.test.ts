@@ -97,7 +97,7 @@ for (const db of testDatabases('operations_endpoint')) {
     await refuse({ 'atomic:operations': [hire('a'), { op: 'remove', ref: { type: 'employees', lid: 'b' } }] }, 400, '/atomic:operations/1/ref/lid');
     await refuse({ 'atomic:operations': [hire('a'), { op: 'remove', ref: { type: 'employees', id: '999999' } }] }, 404, '/atomic:operations/1/ref');
     await refuse({ 'atomic:operations': [hire('a'), { op: 'update', ref: { type: 'employees', lid: 'a' }, data: { type: 'teams', attributes: {} } }] }, 409, '/atomic:operations/1/data/type');
-    await refuse({ 'atomic:operations': [hire('a'), { op: 'add', ref: { type: 'employees', lid: 'a', relationship: 'notes' }, data: [] }] }, 422, '/atomic:operations/1/data');
+    await refuse({ 'atomic:operations': [hire('a'), { op: 'add', ref: { type: 'employees', lid: 'a', relationship: 'notes' }, data: [] }] }, 404, '/atomic:operations/1/ref/relationship');
     await refuse({ 'atomic:operations': [hire('a', { salary: '1.00' })] }, 422, '/atomic:operations/0/data/attributes/salary');
     await refuse({ 'atomic:operations': [hire('a'), { op: 'add', data: { type: 'plain_departments', attributes: { name: 'Plain' } } }] }, 400, '/atomic:operations/1/data/type');
     t.deepEqual(await tableCounts(dir.models), before);

@@ -87,7 +87,8 @@ for (const db of [file, ...testDatabases('relationship_writes')]) {
       ['POST', '/employees/4/relationships/positions', { data: [{ type: 'positions', id: '1' }, { type: 'positions', id: '99999' }] }, 404, 'not_found', { pointer: '/data/1' }],
       ['POST', '/employees/99999/relationships/positions', { data: [{ type: 'positions', id: '1' }] }, 404, 'not_found'],
       ['POST', '/employees/4/relationships/bosses', { data: [] }, 404, 'not_found'],
-      ['POST', '/employees/4/relationships/notes', { data: [{ type: 'notes', id: '1' }] }, 422, 'unprocessable_entity', { pointer: '/data' }],
+      // a guest may neither read nor write notes: the 404 of bosses, not a 422 that would say it exists
+      ['POST', '/employees/4/relationships/notes', { data: [{ type: 'notes', id: '1' }] }, 404, 'not_found'],
       ['POST', '/employees/4/relationships/positions', '{"data": [', 400, 'invalid_json', { pointer: '' }],
       ['PATCH', '/employees/4/relationships/positions', { data: { type: 'positions', id: '1' } }, 400, 'invalid_relationship', { pointer: '/data' }],
       ['PATCH', '/employees/4/relationships/current_position', { data: [] }, 400, 'invalid_relationship', { pointer: '/data' }],

@@ -18,8 +18,17 @@ export interface FuzzFamily {
   /** This family's share of MURAL_FUZZ_RUNS. */
   share: number;
   requests(vocabulary: Vocabulary): fc.Arbitrary<FuzzRequest>;
-  /** What else must hold once a request is answered: the broken rule, or undefined. */
-  invariant?(dir: Directory, request: FuzzRequest, response: FuzzResponse): Promise<string | undefined>;
+  /**
+   * The request as sent, made anew on every send: what must differ between
+   * two sends (a name the invariant counts) even when shrinking sends one
+   * generated request several times at once.
+   */
+  prepare?(request: FuzzRequest): FuzzRequest;
+  /**
+   * What else must hold once a request is answered: the broken rule, or
+   * undefined. `send` asks the server again (once its batch is answered).
+   */
+  invariant?(dir: Directory, request: FuzzRequest, response: FuzzResponse, send: (request: FuzzRequest) => Promise<FuzzResponse>): Promise<string | undefined>;
 }
 
 /**
@@ -54,8 +63,8 @@ export function fuzzSuite(family: FuzzFamily): void {
       first += size;
       test.serial(`${db.name}: fuzz ${family.key}, requests ${range} of ${total} (seed ${chunkSeed})`, async (t) => {
         const requests = family.requests(vocabulary).filter((r) => knownBug(r, db.name) === undefined);
-        const invariant = family.invariant && ((request: FuzzRequest, response: FuzzResponse) => family.invariant!(dir, request, response));
-        const statuses = await fuzz(server, requests, size, chunkSeed, invariant);
+        const invariant = family.invariant && ((request: FuzzRequest, response: FuzzResponse) => family.invariant!(dir, request, response, (r) => server.send(r)));
+        const statuses = await fuzz(server, requests, size, chunkSeed, invariant, family.prepare);
         t.log(`statuses: ${[...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ')}`);
         t.pass();
       });

@@ -51,6 +51,20 @@ function resourceObject(resource: ResourceVocabulary, vocabulary: Vocabulary, ow
     ]));
 }
 
+/**
+ * A relationship an operation's ref names: one of the Resource's mostly; now
+ * and then one it hides from a guest (`notes`), another Resource's, a name
+ * no one declares or a prototype key, each with linkage of some real type.
+ */
+function relationshipOf(resource: ResourceVocabulary, vocabulary: Vocabulary): fc.Arbitrary<ResourceVocabulary['relationships'][number]> {
+  const foreign = fc.tuple(pick([...OTHER_NAMES, ...PROTOTYPE_KEYS]), pick(vocabulary.types), fc.boolean())
+    .map(([name, type, toMany]) => ({ name, types: [type], toMany, guarded: false }));
+  return fc.oneof({ weight: 8, arbitrary: pick(resource.relationships) }, { weight: 2, arbitrary: foreign });
+}
+
+/** Relationship names that are not the named Resource's own, or not anyone's. */
+const OTHER_NAMES = ['notes', 'notez', 'positions', 'employee', 'milestones', 'relationships', ''];
+
 function operation(vocabulary: Vocabulary): fc.Arbitrary<Json> {
   const creatable = vocabulary.resources.filter((r) => r.actions.includes('create'));
   const named = byId(vocabulary);
@@ -62,7 +76,7 @@ function operation(vocabulary: Vocabulary): fc.Arbitrary<Json> {
       ? object([['op', 'update'], ['data', object([...Object.entries(data as Record<string, Json>), ...id])]])
       : object([['op', 'update'], ['ref', object([['type', type], ...id])], ['data', data]])));
   const remove = fc.tuple(pick(named.map((r) => r.type)), identity()).map(([type, id]) => object([['op', 'remove'], ['ref', object([['type', type], ...id])]]));
-  const members = pick(withRelationships).chain((r) => fc.tuple(fc.constant(r.type), identity(), pick(r.relationships), pick(['add', 'update', 'remove'])))
+  const members = pick(withRelationships).chain((r) => fc.tuple(fc.constant(r.type), identity(), relationshipOf(r, vocabulary), pick(['add', 'update', 'remove'])))
     .chain(([type, id, relationship, op]) => linkage({ ...relationship, toMany: relationship.toMany || op === 'update' ? relationship.toMany : true }, vocabulary)
       .map((data) => object([['op', op], ['ref', object([['type', type], ...id, ['relationship', relationship.name]])], ['data', data]])));
   const junk = fc.oneof(
@@ -122,8 +136,16 @@ function coherentOperations(vocabulary: Vocabulary): fc.Arbitrary<Json[]> {
         declared.splice(declared.indexOf(mine), 1);
       } else {
         const resource = choose(named);
-        const ref = object([['type', resource.type], ['id', String(1 + (next() % 40))]]);
-        operations.push(next() % 2 === 0 ? object([['op', 'remove'], ['ref', ref]]) : object([['op', 'update'], ['ref', ref], ['data', object([['type', resource.type], ['attributes', fields(resource, step, false)]])]]));
+        const id = String(1 + (next() % 40));
+        const ref = object([['type', resource.type], ['id', id]]);
+        const roll = next() % 4;
+        if (roll === 0) {
+          // a hidden or unknown relationship after valid operations: all of it is undone
+          const name = choose(['notes', 'notez', ...resource.relationships.map((r) => r.name)]);
+          operations.push(object([['op', choose(['add', 'update', 'remove'])], ['ref', object([['type', resource.type], ['id', id], ['relationship', name]])], ['data', [target(['notes', ...vocabulary.types])]]]));
+        } else {
+          operations.push(roll === 1 ? object([['op', 'remove'], ['ref', ref]]) : object([['op', 'update'], ['ref', ref], ['data', object([['type', resource.type], ['attributes', fields(resource, step, false)]])]]));
+        }
       }
     }
     return operations;
@@ -152,6 +174,15 @@ export function operationsRequest(vocabulary: Vocabulary): fc.Arbitrary<FuzzRequ
   return fc.tuple(body, contentType, admin).map(([text, type, role]): FuzzRequest => ({
     method: 'POST', path: '/api/v1/operations', body: text, headers: { 'content-type': type, ...role },
   }));
+}
+
+let sends = 0;
+
+/** The request with sentinel names no other send has: shrinking sends one request several times, at once and again. */
+export function uniqueSentinels(request: FuzzRequest): FuzzRequest {
+  if (request.body === undefined || !request.body.includes(SENTINEL)) return request;
+  const send = ++sends;
+  return { ...request, body: request.body.replace(/fuzz-sentinel-([0-9a-f-]{36})-(first|last)/g, (_, uuid: string, end: string) => `${SENTINEL}${uuid}-${send}-${end}`) };
 }
 
 /** The sentinel names of a generated request, when its body is a document that has them. */

@@ -74,9 +74,11 @@ async function canary(server: FuzzServer): Promise<void> {
 export async function fuzz(
   server: FuzzServer, request: fc.Arbitrary<FuzzRequest>, requests: number, seed: number,
   invariant?: (request: FuzzRequest, response: FuzzResponse) => Promise<string | undefined>,
+  prepare: (request: FuzzRequest) => FuzzRequest = (r) => r,
 ): Promise<Map<number, number>> {
   const statuses = new Map<number, number>();
-  const property = fc.asyncProperty(fc.array(request, { minLength: CONCURRENCY, maxLength: CONCURRENCY }), async (batch) => {
+  const property = fc.asyncProperty(fc.array(request, { minLength: CONCURRENCY, maxLength: CONCURRENCY }), async (generated) => {
+    const batch = generated.map(prepare);
     const responses = await Promise.all(batch.map((r) => answer(server, r)));
     for (const r of responses) statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
     // first: a polluted prototype makes every other check misleading

@@ -2,7 +2,7 @@ import test from 'ava';
 import { testDatabases } from '../../../support/databases.ts';
 import { openDirectory, type Directory } from '../../../support/directory.ts';
 import { startFuzzServer, type FuzzRequest, type FuzzServer } from './fuzz-server.ts';
-import { prototypePollution, violation } from './invariants.ts';
+import { misplacedError, prototypePollution, violation } from './invariants.ts';
 
 type Document = { data?: unknown[]; errors?: Array<{ status: string; source?: { parameter?: string; pointer?: string } }> };
 
@@ -70,6 +70,15 @@ for (const db of testDatabases('fuzz_regressions')) {
     await answer(t, { method: 'PATCH', path: '/api/v1/teams/9007199254740993', body: JSON.stringify(patch) }, [400, 404]);
     await answer(t, { method: 'DELETE', path: '/api/v1/teams/9223372036854775808' }, [400, 404]);
     await answer(t, { method: 'DELETE', path: '/api/v1/teams/abc' }, [400, 404]);
+  });
+
+  test.serial(`${db.name}: regression: fuzz seed 20264124 — PATCH /api/v1/epics/{id}/relationships/milestones {"data":[]} is a 422 pointing into the body, without Sequelize's text`, async (t) => {
+    const milestone = await dir.models.Milestone.findOne({ order: [['id', 'ASC']] });
+    const request: FuzzRequest = { method: 'PATCH', path: `/api/v1/epics/${milestone!.epic_id}/relationships/milestones`, body: JSON.stringify({ data: [] }) };
+    const response = await server.send(request);
+    t.is(violation(request, response), undefined);
+    t.is(response.status, 422);
+    t.is(misplacedError(request, response), undefined);
   });
 
   test.serial(`${db.name}: regression: GET /api/v1/employees/%FF is a JSON:API 400 or 404, not Express's HTML page`, async (t) => {
