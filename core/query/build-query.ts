@@ -10,6 +10,7 @@ import { breadthFirst, buildIncludeTree, type IncludeNode } from './include-tree
 import { variantsOf } from '../resource/polymorphism.ts';
 import type { QueryParams } from '../query-params.ts';
 import type { QueryPlan } from './query-plan.ts';
+import { lookupType } from '../types/index.ts';
 import { readsPlainRows } from './plain-records.ts';
 
 type ResourceClass = typeof ResourceBase;
@@ -29,6 +30,8 @@ export interface BuildOptions {
 export function buildQuery(resource: ResourceBase, params: QueryParams, options: BuildOptions = {}): QueryPlan {
   const resourceClass = resource.resourceClass;
   const single = options.id !== undefined;
+  // the id comes from the path, not from a parameter: a malformed one is a 400 naming none (rather than a filter[id] the client never sent)
+  if (single) lookupType(resourceClass.config.attributes.get('id')?.type ?? 'integer_id').params(String(options.id));
   const include = buildIncludeTree(resource, params.include);
   const parts = partitionParams(resourceClass, params, include);
   const related = buildRelatedFilters(resource, parts.filter);

@@ -101,14 +101,18 @@ for (const db of testDatabases('hardening_findings')) {
       ['PATCH', '/api/v1/employees/abc', { data: { type: 'employees', id: 'abc', attributes: { age: 1 } } }],
       ['DELETE', '/api/v1/departments/abc'],
       ['DELETE', '/api/v1/departments/1.5'],
+      ['GET', '/api/v1/departments/abc/teams'],
+      ['GET', '/api/v1/departments/abc/relationships/teams'],
       ['PATCH', '/api/v1/employees/1', { data: { type: 'employees', id: '1', relationships: { teams: { data: [{ type: 'teams', id: 'x' }] } } } }],
     ];
     for (const [method, path, body] of requests) {
       const response = await client.request(method, path, body);
       t.is(response.status, 400, `${method} ${path}`);
       t.is(errorOf(response).code, 'type_error', `${method} ${path}`);
+      // the id is the path's: the answer names no parameter the client did not send
+      t.is(errorOf(response).source?.parameter, undefined, `${method} ${path}`);
     }
-    const identifier = await client.request('PATCH', '/api/v1/employees/1', requests[4]![2]);
+    const identifier = await client.request('PATCH', '/api/v1/employees/1', requests.find(([, path, body]) => path === '/api/v1/employees/1' && body)![2]);
     t.is(errorOf(identifier).source?.pointer, '/data/relationships/teams/data/0/id');
     t.is((await client.request('DELETE', '/api/v1/departments/99999999999')).status, 404);
     t.deepEqual(await tableCounts(dir.models), before);
