@@ -73,6 +73,7 @@ export function resourceSchema(resource: ResourceClass): ResourceSchema {
     cursor_pagination: supportsCursors(resource),
     version_attribute: versionAttributeOf(resource) ?? null,
     ...(resource.cacheControl === undefined ? {} : { cache_control: resource.cacheControl }),
+    ...(resource.clientGeneratedIds === true ? { client_generated_ids: true as const } : {}),
     polymorphic: (resource.polymorphic?.length ?? 0) > 0,
     children: variantsOf(resource).slice(1).map((c) => c.name),
     ...(guardedActions(resource).length > 0 ? { guard: guardedActions(resource) } : {}),

@@ -88,6 +88,8 @@ function diffResource(before: ResourceSchema, after: ResourceSchema, say: Say): 
   // a schema.json from before cursor pagination has no such member: nothing was promised
   if (before.cursor_pagination === true && !after.cursor_pagination) say('cursor pagination (page[after], page[before]) was removed.');
   // clients that send the version back in If-Match would get 400s
+  // a client that names the ids it creates (Orbit.js, Ember Data) would get 403s
+  if (before.client_generated_ids === true && after.client_generated_ids !== true) say('creates naming their own id (client-generated ids) are no longer accepted.');
   if (typeof before.version_attribute === 'string' && !after.version_attribute) say(`conditional writes by version (If-Match, meta.version) were removed: records no longer carry ${before.version_attribute}.`);
 }
 

@@ -78,6 +78,8 @@ export interface ResourceSchema {
   version_attribute?: string | null;
   /** The Resource's own `Cache-Control` for its GET answers, when it declares one. */
   cache_control?: string;
+  /** A create may name its record's `id` (`clientGeneratedIds`); absent when it may not. */
+  client_generated_ids?: true;
   polymorphic: boolean;
   children: string[];
   /** The actions a Resource-level guard (`guard(...)`) decides per request; absent when none. */

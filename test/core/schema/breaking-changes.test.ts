@@ -158,6 +158,25 @@ test('the version attribute and the declared Cache-Control are in the schema; ga
   t.deepEqual(breakingChanges(older, schema), [], 'a schema.json from before versions promised nothing');
 });
 
+test('client-generated ids are in the schema; accepting them is an addition, no longer accepting them is breaking', (t) => {
+  class Open extends Resource {
+    static {
+      this.type = 'open';
+      this.clientGeneratedIds = true;
+    }
+  }
+  class Closed extends Resource {
+    static {
+      this.type = 'closed';
+    }
+  }
+  const schema = buildSchema([Open, Closed]);
+  t.true(schema.resources.find((r) => r.type === 'open')!.client_generated_ids);
+  t.false('client_generated_ids' in schema.resources.find((r) => r.type === 'closed')!);
+  t.deepEqual(api((v) => (r) => void (r.clientGeneratedIds = v === 'new')), []);
+  t.deepEqual(api((v) => (r) => void (r.clientGeneratedIds = v === 'old')), ['EmployeeResource: creates naming their own id (client-generated ids) are no longer accepted.']);
+});
+
 test('guards becoming looser are not breaking', (t) => {
   t.deepEqual(api((v) => (r) => r.attribute('salary', 'integer', { readable: v === 'old' ? 'isAdmin' : true })), []);
   t.deepEqual(api((v) => (r) => r.guard('isAdmin', { only: v === 'old' ? ['index', 'destroy'] : ['destroy'] })), []);
