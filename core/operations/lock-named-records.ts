@@ -1,6 +1,6 @@
 import { versionAttributeOf } from '../conditional/version.ts';
-import { loadByKeys } from '../related/load-parent.ts';
-import { relatedResource } from '../resource/resolve-resource.ts';
+import { loadInTypeOrder } from '../related/load-parent.ts';
+import { relatedResourceIfAny } from '../resource/resolve-resource.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import { coerceId } from '../write/coerce-id.ts';
 import type { ParsedOperation } from './parse-operations.ts';
@@ -42,18 +42,12 @@ export async function lockNamedRecords(operations: readonly ParsedOperation[]): 
       if (members) for (const item of [operation.data].flat()) add(members, (item as { id?: unknown } | null)?.id);
     }
   }
-  const ordered = [...groups].sort(([a], [b]) => (a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
-  for (const [resource, keys] of ordered) await loadByKeys(resource, [...keys.values()], true);
+  await loadInTypeOrder(new Map([...groups].map(([resource, keys]) => [resource, { keys: [...keys.values()], lock: true }])));
 }
 
 /** The Resource of a relationship's members when they carry versions (and so are locked by the write); else undefined. */
 function versionedMembers(resource: ResourceClass, name: string): ResourceClass | undefined {
   const definition = resource.config.relationships.get(name);
-  if (!definition || definition.kind === 'polymorphic_belongs_to') return undefined;
-  try {
-    const related = relatedResource(definition);
-    return versionAttributeOf(related) === undefined ? undefined : related;
-  } catch {
-    return undefined;
-  }
+  const related = definition && definition.kind !== 'polymorphic_belongs_to' ? relatedResourceIfAny(definition) : undefined;
+  return related && versionAttributeOf(related) !== undefined ? related : undefined;
 }

@@ -40,6 +40,25 @@ export async function loadByKeys(resourceClass: ResourceClass, keys: readonly un
   return found;
 }
 
+/** Keys to load of one Resource, and whether to lock them. */
+export interface KeyGroup {
+  readonly keys: readonly unknown[];
+  readonly lock: boolean;
+}
+
+/**
+ * Records of several Resources by key (see loadByKeys), Resource by
+ * Resource in the order of their types, each locked in key order where its
+ * group says: any two writes locking overlapping records this way take them
+ * in the same order, so one waits for the other instead of deadlocking.
+ */
+export async function loadInTypeOrder(groups: ReadonlyMap<ResourceClass, KeyGroup>): Promise<Map<ResourceClass, Map<string, object>>> {
+  const found = new Map<ResourceClass, Map<string, object>>();
+  const ordered = [...groups].sort(([a], [b]) => (a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
+  for (const [resource, { keys, lock }] of ordered) found.set(resource, await loadByKeys(resource, keys, lock));
+  return found;
+}
+
 export function idTypeOf(resourceClass: ResourceClass): string {
   return resourceClass.config.attributes.get('id')?.type ?? 'integer_id';
 }

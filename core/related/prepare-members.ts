@@ -10,7 +10,7 @@ import { resourceAllows } from '../resource/resource-guard.ts';
 import type { LoadedRecord } from '../sideload/include-graph.ts';
 import type { WriteNode, WriteRelationship } from '../write/write-node.ts';
 import { declaredBy, type RelationshipOperation } from './find-relationship.ts';
-import { loadByKeys } from './load-parent.ts';
+import { loadInTypeOrder } from './load-parent.ts';
 import { readMembers } from './members.ts';
 import type { ParsedLinkage } from './parse-linkage.ts';
 import { relatedTarget } from './related-target.ts';
@@ -82,10 +82,7 @@ async function lockParentAndNamed(plan: RelationshipWritePlan): Promise<object> 
     if (!group) groups.set(item.resource, (group = { keys: [], lock: versionAttributeOf(item.resource) !== undefined }));
     group.keys.push(item.key);
   }
-  const found = new Map<ResourceClass, Map<string, object>>();
-  for (const [resource, { keys, lock }] of [...groups].sort(([a], [b]) => (a.type < b.type ? -1 : a.type > b.type ? 1 : 0))) {
-    found.set(resource, await loadByKeys(resource, keys, lock));
-  }
+  const found = await loadInTypeOrder(groups);
   const parent = found.get(parentClass)!.get(String(root.key));
   if (!parent) throw new RecordNotFound(parentClass.type, root.id);
   linkage.items.forEach((item, i) => {

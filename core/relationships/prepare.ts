@@ -4,7 +4,7 @@ import type { ResourceBase } from '../resource/resource-base.ts';
 import type { RelationshipDefinition } from '../resource/relationship-definition.ts';
 import { foreignKeyOf, otherKeyOf } from './relationship-keys.ts';
 import { registeredResources, registryRevision } from '../resource/resource-registry.ts';
-import { relatedResource } from '../resource/resolve-resource.ts';
+import { relatedResourceIfAny } from '../resource/resolve-resource.ts';
 
 type ResourceClass = typeof ResourceBase;
 
@@ -27,12 +27,8 @@ export function prepareResources(): void {
 }
 
 function addInverseFilter(relationship: RelationshipDefinition): void {
-  let related: ResourceClass;
-  try {
-    related = relatedResource(relationship);
-  } catch {
-    return; // reported when the relationship is used
-  }
+  const related = relatedResourceIfAny(relationship);
+  if (!related) return; // reported when the relationship is used
   const name = foreignKeyOf(relationship);
   if (related.config.attributes.has(name)) return;
   const join: JoinTable = { table: relationship.joinTable!, parentKey: name, childKey: otherKeyOf(related), primaryKey: relationship.primaryKey };

@@ -1,5 +1,5 @@
 import { versionAttributeOf } from '../conditional/version.ts';
-import { relatedResource } from '../resource/resolve-resource.ts';
+import { relatedResourceIfAny } from '../resource/resolve-resource.ts';
 import type { RelationshipDefinition } from '../resource/relationship-definition.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import { registeredResources } from '../resource/resource-registry.ts';
@@ -55,12 +55,12 @@ function collect(resourceClass: ResourceClass): VersionedLink[] {
 
 function ownLinks(definition: RelationshipDefinition): VersionedLink[] {
   if (definition.kind === 'belongs_to') {
-    const target = resolved(definition);
+    const target = relatedResourceIfAny(definition);
     return target ? [{ column: foreignKeyOf(definition), target, targetColumn: definition.primaryKey }] : [];
   }
   if (definition.kind !== 'polymorphic_belongs_to') return [];
   return (definition.groups ?? []).flatMap((group) => {
-    const target = resolved(definition, group.resource ?? group.value);
+    const target = relatedResourceIfAny(definition, group.resource ?? group.value);
     if (!target) return [];
     const column = group.foreignKey ?? foreignKeyOf(definition);
     return [{ column, typeColumn: definition.groupBy!, typeValue: group.value, target, targetColumn: definition.primaryKey }];
@@ -70,17 +70,9 @@ function ownLinks(definition: RelationshipDefinition): VersionedLink[] {
 /** `owner`'s has_many/has_one/polymorphic has_many, when it leads to `written`'s records: the link seen from the written side. */
 function inverseLink(owner: ResourceClass, definition: RelationshipDefinition, written: ResourceClass): VersionedLink | undefined {
   if (definition.kind !== 'has_many' && definition.kind !== 'has_one' && definition.kind !== 'polymorphic_has_many') return undefined;
-  const related = resolved(definition);
+  const related = relatedResourceIfAny(definition);
   if (!related || !(written === related || written.prototype instanceof related)) return undefined;
   const column = foreignKeyOf(definition);
   if (definition.kind !== 'polymorphic_has_many') return { column, target: owner, targetColumn: definition.primaryKey };
   return { column, typeColumn: typeColumnOf(definition), typeValue: owner.type, target: owner, targetColumn: definition.primaryKey };
-}
-
-function resolved(definition: RelationshipDefinition, reference = definition.resource): ResourceClass | undefined {
-  try {
-    return relatedResource(definition, reference);
-  } catch {
-    return undefined; // reported when the relationship is used
-  }
 }

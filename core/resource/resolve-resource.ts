@@ -55,6 +55,19 @@ export function relatedResource(definition: RelationshipDefinition, reference = 
 }
 
 /**
+ * As relatedResource, or undefined when the reference leads nowhere: for
+ * what runs over every declared relationship (indexes, locks) and leaves
+ * an unresolvable one to be reported where it is used.
+ */
+export function relatedResourceIfAny(definition: RelationshipDefinition, reference = definition.resource): ResourceClass | undefined {
+  try {
+    return relatedResource(definition, reference);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * As relatedResource, but answering what went wrong rather than throwing:
  * for checkResources, which also names the Resources it checks (`known`).
  * They are registered already, unless they were declared against another

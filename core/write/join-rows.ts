@@ -4,7 +4,7 @@ import { foreignKeyOf, otherKeyOf } from '../relationships/relationship-keys.ts'
 import type { RelationshipDefinition } from '../resource/relationship-definition.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import { registeredResources } from '../resource/resource-registry.ts';
-import { relatedResource } from '../resource/resolve-resource.ts';
+import { relatedResourceIfAny } from '../resource/resolve-resource.ts';
 import { configurationCache } from '../resource/revision.ts';
 import { bumpLinkedThrough } from './linked-versions.ts';
 import type { WriteNode } from './write-node.ts';
@@ -67,7 +67,7 @@ function joinedSides(resourceClass: ResourceClass): readonly JoinedSide[] {
   return cache(resourceClass, undefined, () => {
     const sides = new Map<string, JoinedSide>();
     for (const definition of resourceClass.config.relationships.values()) {
-      const other = resolved(definition);
+      const other = relatedResourceIfAny(definition);
       if (definition.kind !== 'many_to_many' || !other) continue;
       const join = { table: definition.joinTable!, parentKey: foreignKeyOf(definition), childKey: otherKeyOf(other), primaryKey: definition.primaryKey };
       sides.set(`${join.table}\u0000${join.parentKey}`, { join, other, declared: definition });
@@ -75,7 +75,7 @@ function joinedSides(resourceClass: ResourceClass): readonly JoinedSide[] {
     for (const owner of registeredResources() as ResourceClass[]) {
       if (owner.abstractClass || owner.model === undefined) continue;
       for (const definition of owner.config.relationships.values()) {
-        const related = definition.kind === 'many_to_many' ? resolved(definition) : undefined;
+        const related = definition.kind === 'many_to_many' ? relatedResourceIfAny(definition) : undefined;
         if (!related || !(resourceClass === related || resourceClass.prototype instanceof related)) continue;
         const join = { table: definition.joinTable!, parentKey: otherKeyOf(related), childKey: foreignKeyOf(definition), primaryKey: definition.primaryKey };
         const key = `${join.table}\u0000${join.parentKey}`;
@@ -84,12 +84,4 @@ function joinedSides(resourceClass: ResourceClass): readonly JoinedSide[] {
     }
     return [...sides.values()];
   });
-}
-
-function resolved(definition: RelationshipDefinition): ResourceClass | undefined {
-  try {
-    return relatedResource(definition);
-  } catch {
-    return undefined; // reported when the relationship is used
-  }
 }

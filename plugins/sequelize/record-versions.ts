@@ -37,8 +37,9 @@ export async function bumpVersions(
 ): Promise<void> {
   const q = (name: string) => quotedIdentifier(model, name);
   const version = q(fieldOf(model, versionAttribute));
-  const sets = [isTimestamp(model, versionAttribute) ? `${version} = ?` : `${version} = ${version} + 1`];
-  const replacements: unknown[] = isTimestamp(model, versionAttribute) ? [at] : [];
+  const timestamp = isTimestamp(model, versionAttribute);
+  const sets = [timestamp ? `${version} = ?` : `${version} = ${version} + 1`];
+  const replacements: unknown[] = timestamp ? [at] : [];
   const updatedAt = updatedAtOf(model, versionAttribute);
   if (updatedAt) {
     sets.push(`${q(fieldOf(model, updatedAt))} = ?`);
