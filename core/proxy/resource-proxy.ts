@@ -10,7 +10,7 @@ import type { QueryParams } from '../query-params.ts';
 import type { StatsResult } from '../read/run-stats.ts';
 import type { PageCursors } from '../read/page-cursors.ts';
 import type { JsonApiDocument } from '../render/document.ts';
-import { renderDocument } from '../render/render-document.ts';
+import { renderDocument, renderDocumentText } from '../render/render-document.ts';
 import { relationshipUrls } from '../render/relationship-link.ts';
 import { toSimpleJson, type SimpleJsonDocument } from '../render/simple-json.ts';
 import { toXmlDocument } from '../render/xml.ts';
@@ -125,6 +125,20 @@ export class ResourceProxy<Model = unknown, Data = unknown> implements AsyncIter
     const loaded = await this.loadForRender();
     return this.run(() =>
       renderDocument({ plan: loaded.plan, records: loaded.records, single: loaded.single, stats: loaded.stats, graph: loaded.graph, links: loaded.links }),
+    );
+  }
+
+  /**
+   * `JSON.stringify` of the document `toJsonapi()` answers, byte for byte,
+   * written as text without building the document's objects: what a
+   * transport sends. `trailing` members follow the document's own (the
+   * `jsonapi` member a transport adds); their names must not be the
+   * document's (`data`, `meta`, `included`, `links`).
+   */
+  async toJsonapiText(trailing?: Record<string, unknown>): Promise<string> {
+    const loaded = await this.loadForRender();
+    return this.run(() =>
+      renderDocumentText({ plan: loaded.plan, records: loaded.records, single: loaded.single, stats: loaded.stats, graph: loaded.graph, links: loaded.links }, trailing),
     );
   }
 

@@ -1,6 +1,7 @@
 import type { ResourceBase } from '../resource/resource-base.ts';
 import type { Coercion } from '../types/index.ts';
 import type { IncludeGraph, LoadedRecord } from '../sideload/include-graph.ts';
+import { jsonText } from './json-text.ts';
 import { serializerLayout, type CompiledAttribute, type CompiledRelationship } from './serializer-layout.ts';
 
 /**
@@ -19,16 +20,30 @@ export interface ResourceObject {
   meta?: { page: { cursor: string } };
 }
 
+/** What a record carries beside its fields: the temp-id a write gave it, its cursor on a cursor page. */
+export interface RecordExtras {
+  tempId?: string;
+  cursor?: string;
+}
+
+/** An attribute a guard withholds from this record. */
+const WITHHELD = Symbol('withheld');
+
 /**
- * Renders records of one Resource for one request. Everything that does not
- * depend on the record (fieldsets, model-less guards, coercions) is decided
- * once here, so the per-record work is a loop over a flat list.
+ * Renders records of one Resource for one request, as objects or straight
+ * to JSON text (the bytes `JSON.stringify` would write for the object).
+ * Everything that does not depend on the record (fieldsets, model-less
+ * guards, coercions, member keys) is decided once here, so the per-record
+ * work is a loop over a flat list.
  */
 export class RecordSerializer {
   readonly type: string;
   private readonly attributes: readonly CompiledAttribute[];
   private readonly relationships: readonly CompiledRelationship[];
   private readonly readId: Coercion;
+  private readonly writesText: boolean;
+  /** `,"type":"…"`, the text after a record's id. */
+  private readonly typeText: string;
 
   constructor(
     private readonly resource: ResourceBase,
@@ -37,7 +52,8 @@ export class RecordSerializer {
     private readonly graph?: IncludeGraph,
   ) {
     this.type = resource.resourceClass.type;
-    ({ attributes: this.attributes, relationships: this.relationships, readId: this.readId } = serializerLayout(resource, fields, extraFields));
+    this.typeText = `,"type":${JSON.stringify(this.type)}`;
+    ({ attributes: this.attributes, relationships: this.relationships, readId: this.readId, writesText: this.writesText } = serializerLayout(resource, fields, extraFields));
   }
 
   /** The `id` a record renders with. */
@@ -46,19 +62,46 @@ export class RecordSerializer {
   }
 
   // indexed loops and no closures: this runs for every attribute of every record rendered
-  serialize(record: unknown, id = this.idOf(record)): ResourceObject {
+  serialize(record: unknown, id = this.idOf(record), extras?: RecordExtras): ResourceObject {
     const row = record as Record<string, unknown>;
     const attributes: Record<string, unknown> = {};
     const list = this.attributes;
     for (let i = 0; i < list.length; i++) {
-      const attribute = list[i]!;
-      if (attribute.guard !== undefined && !attribute.guard.call(this.resource, record, attribute.name)) continue;
-      const value = attribute.block === undefined ? row[attribute.name] : attribute.block.call(this.resource as never, row as never, this.resource as never);
-      attributes[attribute.name] = value === null || value === undefined ? null : attribute.read(value);
+      const value = this.valueOf(list[i]!, row);
+      if (value !== WITHHELD) attributes[list[i]!.name] = value;
     }
     const object: ResourceObject = { id, type: this.type, attributes };
     if (this.relationships.length > 0) object.relationships = this.renderRelationships(row, id);
+    if (extras?.tempId) object['temp-id'] = extras.tempId;
+    if (extras?.cursor !== undefined) object.meta = { page: { cursor: extras.cursor } };
     return object;
+  }
+
+  /** `JSON.stringify(this.serialize(record, id, extras))`, written without building the object. */
+  serializeText(record: unknown, id = this.idOf(record), extras?: RecordExtras): string {
+    if (!this.writesText) return JSON.stringify(this.serialize(record, id, extras));
+    const row = record as Record<string, unknown>;
+    let text = `{"id":${JSON.stringify(id)}${this.typeText},"attributes":{`;
+    let first = true;
+    const list = this.attributes;
+    for (let i = 0; i < list.length; i++) {
+      const value = this.valueOf(list[i]!, row);
+      const written = value === WITHHELD ? undefined : jsonText(value);
+      if (written === undefined) continue;
+      text += first ? list[i]!.key + written : `,${list[i]!.key}${written}`;
+      first = false;
+    }
+    text += '}';
+    if (this.relationships.length > 0) text += `,"relationships":${this.relationshipsText(row, id)}`;
+    if (extras?.tempId) text += `,"temp-id":${JSON.stringify(extras.tempId)}`;
+    if (extras?.cursor !== undefined) text += `,"meta":{"page":{"cursor":${JSON.stringify(extras.cursor)}}}`;
+    return `${text}}`;
+  }
+
+  private valueOf(attribute: CompiledAttribute, row: Record<string, unknown>): unknown {
+    if (attribute.guard !== undefined && !attribute.guard.call(this.resource, row, attribute.name)) return WITHHELD;
+    const value = attribute.block === undefined ? row[attribute.name] : attribute.block.call(this.resource as never, row as never, this.resource as never);
+    return value === null || value === undefined ? null : attribute.read(value);
   }
 
   /**
@@ -84,6 +127,25 @@ export class RecordSerializer {
     }
     return result;
   }
+
+  /** `renderRelationships` as JSON text. */
+  private relationshipsText(row: Record<string, unknown>, id: string): string {
+    let text = '{';
+    const loaded = this.graph?.relationsOf(row);
+    const implicit = loaded && this.graph!.implicitOf(row);
+    const list = this.relationships;
+    for (let i = 0; i < list.length; i++) {
+      const { name, key, linksText, unlessIncluded } = list[i]!;
+      const related = loaded?.get(name);
+      if (unlessIncluded && related === undefined) continue;
+      let member = related === undefined ? '' : `"data":${linkageText(related)}`;
+      if (related === undefined || implicit?.has(name)) member += member === '' ? '"meta":{"included":false}' : ',"meta":{"included":false}';
+      const links = linksText(row, id);
+      if (links !== undefined) member += member === '' ? `"links":${links}` : `,"links":${links}`;
+      text += text === '{' ? `${key}{${member}}` : `,${key}{${member}}`;
+    }
+    return `${text}}`;
+  }
 }
 
 function linkage(related: LoadedRecord[] | LoadedRecord | null): unknown {
@@ -97,4 +159,16 @@ function linkage(related: LoadedRecord[] | LoadedRecord | null): unknown {
 // module-level rather than a closure per call: rendering calls it for every related record
 function identify(loaded: LoadedRecord): { type: string; id: string } {
   return { type: loaded.resource.type, id: String((loaded.record as { id?: unknown }).id) };
+}
+
+function linkageText(related: LoadedRecord[] | LoadedRecord | null): string {
+  if (related === null) return 'null';
+  if (!Array.isArray(related)) return identifierText(related);
+  let text = '[';
+  for (let i = 0; i < related.length; i++) text += i === 0 ? identifierText(related[i]!) : `,${identifierText(related[i]!)}`;
+  return `${text}]`;
+}
+
+function identifierText(loaded: LoadedRecord): string {
+  return `{"type":${JSON.stringify(loaded.resource.type)},"id":${JSON.stringify(String((loaded.record as { id?: unknown }).id))}}`;
 }

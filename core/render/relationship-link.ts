@@ -18,6 +18,15 @@ export interface RelationshipLinks {
  */
 export type LinksBuilder = (record: Record<string, unknown>, id: string) => RelationshipLinks | undefined;
 
+/** The same links as JSON text, for documents written as text (record-text.ts); undefined where there are none. */
+export type LinksTextBuilder = (record: Record<string, unknown>, id: string) => string | undefined;
+
+/** A relationship's links builders, as objects and as JSON text. */
+export interface CompiledLinks {
+  readonly object: LinksBuilder;
+  readonly text: LinksTextBuilder;
+}
+
 /**
  * `links.related` in the `filters` style: the related Resource's index with
  * the filter that selects the record's related records. None when the related
@@ -25,29 +34,36 @@ export type LinksBuilder = (record: Record<string, unknown>, id: string) => Rela
  */
 type LinkBuilder = (record: Record<string, unknown>) => string | undefined;
 
-const compiled = configurationCache<RelationshipDefinition, LinksBuilder>();
+const compiled = configurationCache<RelationshipDefinition, CompiledLinks>();
+const NO_LINKS: CompiledLinks = { object: () => undefined, text: () => undefined };
 
 /**
  * The links of one relationship, compiled once per Resource and relationship
  * until a declaration or a registered Resource could change the answer:
  * every request builds serializers, and the links are all static configuration.
  */
-export function cachedRelationshipLinks(owner: ResourceClass, relationship: RelationshipDefinition): LinksBuilder {
+export function cachedRelationshipLinks(owner: ResourceClass, relationship: RelationshipDefinition): CompiledLinks {
   return compiled(relationship, owner, () => compileLinks(owner, relationship));
 }
 
-function compileLinks(owner: ResourceClass, relationship: RelationshipDefinition): LinksBuilder {
-  if (!relationship.link || !owner.autolink) return () => undefined;
+function compileLinks(owner: ResourceClass, relationship: RelationshipDefinition): CompiledLinks {
+  if (!relationship.link || !owner.autolink) return NO_LINKS;
   if (owner.relationshipLinks === 'endpoints') {
     const url = memberUrl(owner);
-    if (url === undefined) return () => undefined;
+    if (url === undefined) return NO_LINKS;
     const links = endpointLinks(url, relationship.name);
-    return (_record, id) => links(id);
+    return { object: (_record, id) => links(id), text: endpointLinksText(url, relationship.name) };
   }
   const related = compileRelatedLink(owner, relationship);
-  return (record) => {
-    const link = related(record);
-    return link === undefined ? undefined : { related: link };
+  return {
+    object: (record) => {
+      const link = related(record);
+      return link === undefined ? undefined : { related: link };
+    },
+    text: (record) => {
+      const link = related(record);
+      return link === undefined ? undefined : `{"related":${JSON.stringify(link)}}`;
+    },
   };
 }
 
@@ -73,6 +89,20 @@ function endpointLinks(url: string, name: string): (id: string) => Required<Rela
   return (id) => {
     const member = `${url}/${encode(id)}`;
     return { self: member + self, related: member + related };
+  };
+}
+
+/**
+ * `endpointLinks` as JSON text. The parts from the configuration are escaped
+ * once; `encode` leaves an id only characters JSON needs no escape for.
+ */
+function endpointLinksText(url: string, name: string): LinksTextBuilder {
+  const base = `${JSON.stringify(url).slice(0, -1)}/`;
+  const self = `${JSON.stringify(`/relationships/${encode(name)}`).slice(1)}`;
+  const related = `${JSON.stringify(`/${encode(name)}`).slice(1)}`;
+  return (_record, id) => {
+    const member = base + encode(id);
+    return `{"self":${member}${self},"related":${member}${related}}`;
   };
 }
 

@@ -5,7 +5,7 @@ import { recordCursor } from '../read/page-cursors.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import type { IncludeGraph, LoadedRecord } from '../sideload/include-graph.ts';
 import type { JsonApiDocument, PaginationLinks } from './document.ts';
-import { RecordSerializer, type ResourceObject } from './record-serializer.ts';
+import { RecordSerializer, type RecordExtras, type ResourceObject } from './record-serializer.ts';
 
 type ResourceClass = typeof ResourceBase;
 
@@ -25,6 +25,36 @@ export interface RenderInput {
  * record once, breadth first along the include tree, never repeating primary data.
  */
 export function renderDocument(input: RenderInput): JsonApiDocument {
+  const { data, included } = renderRecords(input, (serializer, record, id, extras) => serializer.serialize(record, id, extras));
+  const document: JsonApiDocument = { data: input.single ? (data[0] ?? null) : data, meta: documentMeta(input) };
+  if (included.length > 0) document.included = included;
+  if (input.links) document.links = input.links;
+  return document;
+}
+
+/**
+ * `JSON.stringify(renderDocument(input))`, with each record written straight
+ * to text: no object tree to build and walk again. `trailing` members (a
+ * transport's `jsonapi`) follow the document's own, as they would after a spread.
+ */
+export function renderDocumentText(input: RenderInput, trailing?: Record<string, unknown>): string {
+  const { data, included } = renderRecords(input, (serializer, record, id, extras) => serializer.serializeText(record, id, extras));
+  let text = `{"data":${input.single ? (data[0] ?? 'null') : `[${data.join(',')}]`},"meta":${JSON.stringify(documentMeta(input))}`;
+  if (included.length > 0) text += `,"included":[${included.join(',')}]`;
+  if (input.links) text += `,"links":${JSON.stringify(input.links)}`;
+  if (trailing) {
+    for (const name of Object.keys(trailing)) {
+      const value = JSON.stringify(trailing[name]);
+      if (value !== undefined) text += `,${JSON.stringify(name)}:${value}`;
+    }
+  }
+  return `${text}}`;
+}
+
+type WriteRecord<T> = (serializer: RecordSerializer, record: object, id: string, extras: RecordExtras | undefined) => T;
+
+/** The primary records and the included ones, each rendered once by `write`, in document order. */
+function renderRecords<T>(input: RenderInput, write: WriteRecord<T>): { data: T[]; included: T[] } {
   const { plan, graph } = input;
   const serializers = new Map<ResourceClass, RecordSerializer>();
   const serializerOf = (resource: ResourceClass): RecordSerializer => {
@@ -34,12 +64,6 @@ export function renderDocument(input: RenderInput): JsonApiDocument {
       serializers.set(resource, serializer);
     }
     return serializer;
-  };
-  const serialize = (serializer: RecordSerializer, record: object, id: string): ResourceObject => {
-    const object = serializer.serialize(record, id);
-    const tempId = input.tempIds?.get(record);
-    if (tempId) object['temp-id'] = tempId;
-    return object;
   };
   // ids already rendered, by type: a record reached twice is rendered once
   const seen = new Map<string, Set<string>>();
@@ -51,27 +75,31 @@ export function renderDocument(input: RenderInput): JsonApiDocument {
     return true;
   };
   const keyset = input.single ? undefined : plan.page?.keyset;
+  const extrasOf = (record: object, primary: boolean): RecordExtras | undefined => {
+    const tempId = input.tempIds?.get(record);
+    // the cursor profile's item cursors: a client may page on from any record of a cursor page
+    const cursor = primary && keyset ? recordCursor(keyset, record) : undefined;
+    return tempId || cursor !== undefined ? { tempId, cursor } : undefined;
+  };
   const data = input.records.map(({ record, resource }) => {
     const serializer = serializerOf(resource);
     const id = serializer.idOf(record);
     firstSight(serializer.type, id);
-    const object = serialize(serializer, record, id);
-    // the cursor profile's item cursors: a client may page on from any record of a cursor page
-    if (keyset) object.meta = { page: { cursor: recordCursor(keyset, record) } };
-    return object;
+    return write(serializer, record, id, extrasOf(record, true));
   });
-  const included: ResourceObject[] = [];
+  const included: T[] = [];
   for (const node of breadthFirst(plan.include)) {
     if (node.implicit) continue;
     for (const { record, resource } of graph.loaded(node)) {
       const serializer = serializerOf(resource);
       const id = serializer.idOf(record);
-      if (firstSight(serializer.type, id)) included.push(serialize(serializer, record, id));
+      if (firstSight(serializer.type, id)) included.push(write(serializer, record, id, extrasOf(record, false)));
     }
   }
-  const stats = { ...input.stats, ...graph.stats };
-  const document: JsonApiDocument = { data: input.single ? (data[0] ?? null) : data, meta: Object.keys(stats).length > 0 ? { stats } : {} };
-  if (included.length > 0) document.included = included;
-  if (input.links) document.links = input.links;
-  return document;
+  return { data, included };
+}
+
+function documentMeta(input: RenderInput): Record<string, unknown> {
+  const stats = { ...input.stats, ...input.graph.stats };
+  return Object.keys(stats).length > 0 ? { stats } : {};
 }

@@ -6,12 +6,15 @@ import type { ResourceBase } from '../resource/resource-base.ts';
 import { configurationRevision } from '../resource/revision.ts';
 import { lookupType, type Coercion } from '../types/index.ts';
 import { readableNow } from '../query/include-tree.ts';
-import { cachedRelationshipLinks, type LinksBuilder } from './relationship-link.ts';
+import { isArrayIndexKey } from './json-text.ts';
+import { cachedRelationshipLinks, type LinksBuilder, type LinksTextBuilder } from './relationship-link.ts';
 
 type ResourceClass = typeof ResourceBase;
 
 export interface CompiledAttribute {
   readonly name: string;
+  /** `"name":`, the member's key as JSON text. */
+  readonly key: string;
   readonly read: Coercion;
   /** The attribute's block; without one the value is the record's property of the same name. */
   readonly block?: AttributeBlock;
@@ -21,7 +24,10 @@ export interface CompiledAttribute {
 
 export interface CompiledRelationship {
   readonly name: string;
+  /** `"name":`, the member's key as JSON text. */
+  readonly key: string;
   readonly links: LinksBuilder;
+  readonly linksText: LinksTextBuilder;
   /** A sparse fieldset that leaves it out renders it only when it was included. */
   readonly unlessIncluded: boolean;
 }
@@ -29,6 +35,11 @@ export interface CompiledRelationship {
 /** What a serializer renders of each record of one Resource, given a fieldset and the request's guards. */
 export interface SerializerLayout {
   readonly readId: Coercion;
+  /**
+   * Whether its records can be written as text member by member: not when a
+   * member's name is an array index, which JSON.stringify moves first.
+   */
+  readonly writesText: boolean;
   readonly attributes: readonly CompiledAttribute[];
   readonly relationships: readonly CompiledRelationship[];
 }
@@ -65,19 +76,26 @@ export function serializerLayout(resource: ResourceBase, fields?: ReadonlySet<st
 
 function compileLayout(resource: ResourceBase, fields?: ReadonlySet<string>, extraFields?: ReadonlySet<string>): SerializerLayout {
   const { config } = resource.resourceClass;
+  const names = [...config.attributes.keys(), ...config.relationships.keys()];
   return {
     readId: lookupType(config.attributes.get('id')?.type ?? 'integer_id').read,
+    writesText: !names.some(isArrayIndexKey),
     attributes: [...config.attributes.values()]
       .filter((a) => a.name !== 'id' && wanted(a, fields, extraFields))
       .map((a) => compileAttribute(resource, a))
       .filter((a): a is CompiledAttribute => a !== undefined),
     relationships: [...config.relationships.values()]
       .filter((r) => readableNow(resource, r))
-      .map((definition: RelationshipDefinition) => ({
-        name: definition.name,
-        links: cachedRelationshipLinks(resource.resourceClass, definition),
-        unlessIncluded: fields !== undefined && !fields.has(definition.name),
-      })),
+      .map((definition: RelationshipDefinition) => {
+        const links = cachedRelationshipLinks(resource.resourceClass, definition);
+        return {
+          name: definition.name,
+          key: memberKey(definition.name),
+          links: links.object,
+          linksText: links.text,
+          unlessIncluded: fields !== undefined && !fields.has(definition.name),
+        };
+      }),
   };
 }
 
@@ -92,7 +110,11 @@ function compileAttribute(resource: ResourceBase, attribute: AttributeDefinition
       guard = undefined;
     }
   }
-  return { name: attribute.name, read: lookupType(attribute.type).read, block: attribute.block, guard };
+  return { name: attribute.name, key: memberKey(attribute.name), read: lookupType(attribute.type).read, block: attribute.block, guard };
+}
+
+function memberKey(name: string): string {
+  return `${JSON.stringify(name)}:`;
 }
 
 function wanted(attribute: AttributeDefinition, fields: ReadonlySet<string> | undefined, extra: ReadonlySet<string> | undefined): boolean {

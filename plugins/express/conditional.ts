@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash as digest } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { ifMatchVersions, ifNoneMatchVersions, noneMatch, parseEntityTags, PreconditionFailed, versionOfTag, type IfMatch } from '../../core/index.ts';
 
@@ -10,7 +10,8 @@ import { ifMatchVersions, ifNoneMatchVersions, noneMatch, parseEntityTags, Preco
  * changes with every byte: what a guard context hides changes it too.
  */
 export function entityTag(bytes: Buffer, version?: string): string {
-  const hash = createHash('sha1').update(bytes).digest('base64url');
+  // the one-shot digest: no Hash object per response
+  const hash = digest('sha1', bytes, 'base64url');
   return `"${version === undefined ? '' : `${version}.`}${hash}"`;
 }
 

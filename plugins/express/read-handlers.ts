@@ -1,10 +1,13 @@
 import type { Request } from 'express';
-import { parseQueryString, type JsonApiDocument, type Resource } from '../../core/index.ts';
+import { jsonapiMember, parseQueryString, type Resource } from '../../core/index.ts';
+import { negotiatedFor } from './negotiation.ts';
 
 /** What a handler answers: a status, a document (none for a 204) and any headers of its own. */
 export interface ActionResult {
   status: number;
   body: object | undefined;
+  /** The document already written as JSON text, `jsonapi` member included: sent as it is, `body` ignored. */
+  text?: string;
   headers?: Record<string, string>;
   /** The version of the record the document is about, for its ETag (see conditional.ts). */
   version?: string;
@@ -21,8 +24,8 @@ export function requestOf(req: Request, action: 'index' | 'show') {
 /** GET {ns}/{type}: a page of records. */
 export const index: ActionHandler = async (resource, req) => {
   const request = requestOf(req, 'index');
-  const body: JsonApiDocument = await resource.all(parseQueryString(request.query), undefined, { request }).toJsonapi();
-  return { status: 200, body };
+  const text = await resource.all(parseQueryString(request.query), undefined, { request }).toJsonapiText(trailingMembers(req));
+  return { status: 200, body: undefined, text };
 };
 
 /** GET {ns}/{type}/{id}: one record, 404 when absent. */
@@ -30,6 +33,11 @@ export const show: ActionHandler = async (resource, req) => {
   const request = requestOf(req, 'show');
   const params = { ...parseQueryString(request.query), id: String(req.params.id) };
   const proxy = resource.find(params, undefined, { request });
-  const body = await proxy.toJsonapi();
-  return { status: 200, body, version: await proxy.version() };
+  const text = await proxy.toJsonapiText(trailingMembers(req));
+  return { status: 200, body: undefined, text, version: await proxy.version() };
 };
+
+/** What the transport adds after a read's document: the `jsonapi` member, with the extensions negotiated. */
+export function trailingMembers(req: Request): { jsonapi: ReturnType<typeof jsonapiMember> } {
+  return { jsonapi: jsonapiMember(negotiatedFor(req)) };
+}

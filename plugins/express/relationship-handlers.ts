@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { parseQueryString, RelationshipWrite, type Endpoint, type RelationshipOperation, type Resource, withOwnWrites } from '../../core/index.ts';
-import { requestOf, type ActionHandler } from './read-handlers.ts';
+import { requestOf, trailingMembers, type ActionHandler } from './read-handlers.ts';
 import { bodyOf } from './write-handlers.ts';
 import { ifMatchOf, ifNoneMatchOf } from './conditional.ts';
 
@@ -44,8 +44,8 @@ function relatedProxy(resource: typeof Resource, req: Request, withQuery = true)
 
 /** GET {ns}/{type}/{id}/{relationship}: the related records, as include gives them, with every index parameter. */
 const related: ActionHandler = async (resource, req) => {
-  const body = await relatedProxy(resource, req).toJsonapi();
-  return { status: 200, body };
+  const text = await relatedProxy(resource, req).toJsonapiText(trailingMembers(req));
+  return { status: 200, body: undefined, text };
 };
 
 /** GET {ns}/{type}/{id}/relationships/{relationship}: the linkage. */

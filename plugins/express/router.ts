@@ -231,10 +231,10 @@ function serve(resource: typeof Resource, handler: ActionHandler, options: Mural
  * and `Vary`, and a GET whose `If-None-Match` lists the ETag gets a 304 with
  * no body; write answers about a versioned record carry its ETag.
  */
-function respond(req: Request, res: Response, { status, body, headers = {}, version }: ActionResult, policy: CachePolicy): void {
+function respond(req: Request, res: Response, { status, body, text, headers = {}, version }: ActionResult, policy: CachePolicy): void {
   const read = req.method === 'GET' || req.method === 'HEAD';
   const negotiated = negotiatedFor(req);
-  const bytes = body === undefined ? undefined : documentBytes(body, negotiated);
+  const bytes = text !== undefined ? Buffer.from(text) : body === undefined ? undefined : documentBytes(body, negotiated);
   const tag = bytes && (read || version !== undefined) ? entityTag(bytes, version) : undefined;
   // If-Match first, as RFC 9110 §13.2.2 orders them; a GET's answer always has a tag
   if (read && tag !== undefined && status < 300) checkIfMatch(req, tag, version);
