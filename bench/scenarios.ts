@@ -1,15 +1,33 @@
 import { deepStrictEqual } from 'node:assert';
-import express from 'express';
 import { Op, Sequelize } from 'sequelize';
-import { parseQueryString, type WriteDocument } from '../core/index.ts';
-import { RawDriver } from './baselines/raw-driver.ts';
+import { jsonapiMember, parseQueryString, type WriteDocument } from '../core/index.ts';
 import { sequelizeEmployeePage } from './baselines/sequelize-handler.ts';
 import type { Fixture } from './fixtures.ts';
 
 export const INCLUDE_QUERY = 'include=positions.department,teams&page[size]=20';
 
-/** Mural's in-process document for an employees query, with the links the HTTP path adds. */
-export function muralPage(fixture: Fixture, query: string) {
+/** The two read requests of scenarios 1 and 2, both on page 1 of employees. */
+export interface ReadRequest {
+  label: string;
+  size: number;
+  include: boolean;
+  /** The query string, without `?`. */
+  query: string;
+  /** Path and query string. */
+  path: string;
+}
+
+const readRequest = (label: string, size: number, include: boolean): ReadRequest => {
+  const query = include ? `include=positions.department,teams&page[size]=${size}` : `page[size]=${size}`;
+  return { label, size, include, query, path: `/api/v1/employees?${query}` };
+};
+
+export const INCLUDE_REQUEST = readRequest('include, page[size]=20', 20, true);
+export const PAGE_100_REQUEST = readRequest('no include, page[size]=100', 100, false);
+export const READ_REQUESTS: readonly ReadRequest[] = [INCLUDE_REQUEST, PAGE_100_REQUEST];
+
+/** A fresh proxy for an employees query, per call, with the request the HTTP path gives it (its links). */
+export function muralProxy(fixture: Fixture, query: string) {
   const { EmployeeResource } = fixture.resources;
   class BenchEmployees extends EmployeeResource {
     static {
@@ -20,31 +38,24 @@ export function muralPage(fixture: Fixture, query: string) {
   }
   const params = parseQueryString(query);
   const request = { path: '/api/v1/employees', query, action: 'index' as const };
-  return () => BenchEmployees.all(params, undefined, { request }).toJsonapi();
+  return () => BenchEmployees.all(params, undefined, { request });
 }
 
-/** The three implementations of one page, after checking they answer the same document. */
-export async function contenders(fixture: Fixture, raw: RawDriver, size: number, include: boolean) {
-  const query = include ? `include=positions.department,teams&page[size]=${size}` : `page[size]=${size}`;
-  const mural = muralPage(fixture, query);
-  const handWritten = () => sequelizeEmployeePage(fixture, size, include);
-  const driver = () => raw.employeePage(size, include);
-  const expected = JSON.parse(JSON.stringify(await mural()));
-  deepStrictEqual(JSON.parse(JSON.stringify(await handWritten())), expected, 'the Sequelize baseline must render the same document');
-  deepStrictEqual(JSON.parse(JSON.stringify(await driver())), expected, 'the raw-driver baseline must render the same document');
-  return { mural, sequelize: handWritten, driver };
+/** Mural's in-process document for an employees query, with the links the HTTP path adds. */
+export function muralPage(fixture: Fixture, query: string) {
+  const proxy = muralProxy(fixture, query);
+  return () => proxy().toJsonapi();
 }
 
-/** Express apps answering the benchmark request by each implementation. */
-export function apps(fixture: Fixture, raw: RawDriver) {
-  const send = (produce: () => Promise<unknown>) => express().get('/api/v1/employees', async (_req, res) => {
-    res.type('application/vnd.api+json').send(JSON.stringify(await produce()));
-  });
-  return {
-    mural: fixture.app,
-    sequelize: send(() => sequelizeEmployeePage(fixture, 20, true)),
-    driver: send(() => raw.employeePage(20, true)),
-  };
+/**
+ * The bytes Mural's HTTP server would send for `proxy`'s document, built
+ * in-process: for now what plugins/express/send-document.ts's
+ * `documentBytes` does (the document object, the `jsonapi` member, then
+ * JSON.stringify). The one place to switch when Mural offers a faster way
+ * to the text.
+ */
+export async function muralDocumentText(proxy: { toJsonapi(): Promise<object> }): Promise<string> {
+  return JSON.stringify({ ...(await proxy.toJsonapi()), jsonapi: jsonapiMember({ ext: [] }) });
 }
 
 /** Baseline for scenario 4: the same graph written by hand with Sequelize. */

@@ -1,8 +1,9 @@
 /**
  * A careful developer's hand-written JSON:API serializer for one request:
  * `GET /api/v1/employees?include=positions.department,teams&page[size]=N`,
- * producing exactly the document Mural renders. Shared by the Sequelize and
- * raw-driver baselines; it takes plain rows.
+ * producing exactly the document Mural renders, as objects. Used by the
+ * Sequelize baseline (a) and scenario 3's plain loop; it takes plain rows
+ * (the driver baselines write their text directly: document-writer.ts).
  */
 type Row = Record<string, unknown>;
 

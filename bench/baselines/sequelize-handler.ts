@@ -1,6 +1,8 @@
+import express from 'express';
 import { Op, QueryTypes, type WhereOptions } from 'sequelize';
 import type { Fixture } from '../fixtures.ts';
 import { employeeDocument } from './hand-serializer.ts';
+import { parseEmployeesUrl } from './http-server.ts';
 
 /**
  * Baseline (a): what a careful developer writes by hand with the same
@@ -33,5 +35,22 @@ export async function sequelizeEmployeePage(fixture: Fixture, size: number, incl
     teamLinks: teamRows.map((row) => ({ team: { id: row.id, name: row.name, department_id: row.department_id }, employee_id: row.employee_id })),
     total,
     size,
+  });
+}
+
+/** The bytes (a) sends: the document with the `jsonapi` member Mural appends, through JSON.stringify. */
+export async function sequelizeEmployeeText(fixture: Fixture, size: number, include: boolean): Promise<string> {
+  return JSON.stringify({ ...(await sequelizeEmployeePage(fixture, size, include) as object), jsonapi: { version: '1.1' } });
+}
+
+/** (a) over HTTP: an Express app, as its careful developer would serve it. */
+export function sequelizeApp(fixture: Fixture): express.Express {
+  return express().get('/api/v1/employees', async (req, res) => {
+    const query = parseEmployeesUrl(req.originalUrl);
+    if (!query) {
+      res.status(400).end();
+      return;
+    }
+    res.type('application/vnd.api+json').send(await sequelizeEmployeeText(fixture, query.size, query.include));
   });
 }
