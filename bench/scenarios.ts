@@ -48,14 +48,12 @@ export function muralPage(fixture: Fixture, query: string) {
 }
 
 /**
- * The bytes Mural's HTTP server would send for `proxy`'s document, built
- * in-process: for now what plugins/express/send-document.ts's
- * `documentBytes` does (the document object, the `jsonapi` member, then
- * JSON.stringify). The one place to switch when Mural offers a faster way
- * to the text.
+ * The bytes Mural's HTTP server sends for `proxy`'s document, built
+ * in-process the way its read handlers build them: `toJsonapiText` with
+ * the `jsonapi` member.
  */
-export async function muralDocumentText(proxy: { toJsonapi(): Promise<object> }): Promise<string> {
-  return JSON.stringify({ ...(await proxy.toJsonapi()), jsonapi: jsonapiMember({ ext: [] }) });
+export function muralDocumentText(proxy: { toJsonapiText(trailing: Record<string, unknown>): Promise<string> }): Promise<string> {
+  return proxy.toJsonapiText({ jsonapi: jsonapiMember({ ext: [] }) });
 }
 
 /** Baseline for scenario 4: the same graph written by hand with Sequelize. */
