@@ -87,5 +87,6 @@ export async function compileBench(script: string, options: CompileOptions = {})
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const compiled = await compileBench(resolve(process.argv[2] ?? 'bench/run.ts'));
   if (!process.argv.includes('--run')) console.log(compiled);
-  else process.exitCode = spawnSync(process.execPath, ['--expose-gc', compiled], { stdio: 'inherit' }).status ?? 1;
+  // what follows --run goes to the script (profile-request.ts takes the flame graph's path)
+  else process.exitCode = spawnSync(process.execPath, ['--expose-gc', compiled, ...process.argv.slice(process.argv.indexOf('--run') + 1)], { stdio: 'inherit' }).status ?? 1;
 }

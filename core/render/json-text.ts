@@ -4,11 +4,19 @@
  * (record-serializer.ts, render-document-text.ts).
  */
 
+/** Characters JSON.stringify escapes: quotes, backslashes, control characters, surrogates (it writes lone ones as \u escapes). */
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** `JSON.stringify(text)`, about twice as fast for the common string with nothing to escape. */
+export function quoted(text: string): string {
+  return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;
+}
+
 /** A member's value as JSON text; undefined where `JSON.stringify` leaves the member out (undefined, a function). */
 export function jsonText(value: unknown): string | undefined {
   switch (typeof value) {
     case 'string':
-      return JSON.stringify(value);
+      return quoted(value);
     case 'number':
       // what JSON.stringify writes for a number, without its generic path
       return Number.isFinite(value) ? String(value) : 'null';

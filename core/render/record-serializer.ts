@@ -1,7 +1,7 @@
 import type { ResourceBase } from '../resource/resource-base.ts';
 import type { Coercion } from '../types/index.ts';
 import type { IncludeGraph, LoadedRecord } from '../sideload/include-graph.ts';
-import { jsonText } from './json-text.ts';
+import { jsonText, quoted } from './json-text.ts';
 import { serializerLayout, type CompiledAttribute, type CompiledRelationship } from './serializer-layout.ts';
 
 /**
@@ -81,7 +81,7 @@ export class RecordSerializer {
   serializeText(record: unknown, id = this.idOf(record), extras?: RecordExtras): string {
     if (!this.writesText) return JSON.stringify(this.serialize(record, id, extras));
     const row = record as Record<string, unknown>;
-    let text = `{"id":${JSON.stringify(id)}${this.typeText},"attributes":{`;
+    let text = `{"id":${quoted(id)}${this.typeText},"attributes":{`;
     let first = true;
     const list = this.attributes;
     for (let i = 0; i < list.length; i++) {
@@ -93,8 +93,8 @@ export class RecordSerializer {
     }
     text += '}';
     if (this.relationships.length > 0) text += `,"relationships":${this.relationshipsText(row, id)}`;
-    if (extras?.tempId) text += `,"temp-id":${JSON.stringify(extras.tempId)}`;
-    if (extras?.cursor !== undefined) text += `,"meta":{"page":{"cursor":${JSON.stringify(extras.cursor)}}}`;
+    if (extras?.tempId) text += `,"temp-id":${quoted(extras.tempId)}`;
+    if (extras?.cursor !== undefined) text += `,"meta":{"page":{"cursor":${quoted(extras.cursor)}}}`;
     return `${text}}`;
   }
 
@@ -170,5 +170,5 @@ function linkageText(related: LoadedRecord[] | LoadedRecord | null): string {
 }
 
 function identifierText(loaded: LoadedRecord): string {
-  return `{"type":${JSON.stringify(loaded.resource.type)},"id":${JSON.stringify(String((loaded.record as { id?: unknown }).id))}}`;
+  return `{"type":${quoted(loaded.resource.type)},"id":${quoted(String((loaded.record as { id?: unknown }).id))}}`;
 }

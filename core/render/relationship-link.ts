@@ -3,6 +3,7 @@ import { foreignKeyOf, typeColumnOf } from '../relationships/relationship-keys.t
 import { relatedResource } from '../resource/resolve-resource.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import { configurationCache } from '../resource/revision.ts';
+import { quoted } from './json-text.ts';
 
 type ResourceClass = typeof ResourceBase;
 
@@ -62,7 +63,7 @@ function compileLinks(owner: ResourceClass, relationship: RelationshipDefinition
     },
     text: (record) => {
       const link = related(record);
-      return link === undefined ? undefined : `{"related":${JSON.stringify(link)}}`;
+      return link === undefined ? undefined : `{"related":${quoted(link)}}`;
     },
   };
 }

@@ -3,13 +3,13 @@ import type { Request, Response } from 'express';
 import { ifMatchVersions, ifNoneMatchVersions, noneMatch, parseEntityTags, PreconditionFailed, versionOfTag, type IfMatch } from '../../core/index.ts';
 
 /**
- * A strong entity tag for the bytes of a response: a SHA-1 of them
+ * A strong entity tag for the bytes of a response (a string stands for its UTF-8): a SHA-1 of them
  * (base64url), preceded by the record's version and a dot on a versioned
  * record's responses (`"7.Xq3…"`), so that `If-Match` can compare the version
  * alone while `If-None-Match` compares the representation. Strong, since it
  * changes with every byte: what a guard context hides changes it too.
  */
-export function entityTag(bytes: Buffer, version?: string): string {
+export function entityTag(bytes: Buffer | string, version?: string): string {
   // the one-shot digest: no Hash object per response
   const hash = digest('sha1', bytes, 'base64url');
   return `"${version === undefined ? '' : `${version}.`}${hash}"`;

@@ -7,7 +7,7 @@ import { index, show, type ActionHandler, type ActionResult } from './read-handl
 import { applyCachePolicy, cachePolicy, checkIfMatch, entityTag, notModified, type CachePolicy } from './conditional.ts';
 import { create, destroy, update } from './write-handlers.ts';
 import { relationshipRoutes, type RelationshipRoute } from './relationship-handlers.ts';
-import { documentBytes, sendBytes, sendDocument } from './send-document.ts';
+import { documentText, sendDocument, sendText } from './send-document.ts';
 import { operationsHandler } from './operations-handler.ts';
 import { serveExplorer } from './explorer-route.ts';
 import { withServerTiming, type ServerTimingOption } from './server-timing.ts';
@@ -234,8 +234,8 @@ function serve(resource: typeof Resource, handler: ActionHandler, options: Mural
 function respond(req: Request, res: Response, { status, body, text, headers = {}, version }: ActionResult, policy: CachePolicy): void {
   const read = req.method === 'GET' || req.method === 'HEAD';
   const negotiated = negotiatedFor(req);
-  const bytes = text !== undefined ? Buffer.from(text) : body === undefined ? undefined : documentBytes(body, negotiated);
-  const tag = bytes && (read || version !== undefined) ? entityTag(bytes, version) : undefined;
+  const sent = text ?? (body === undefined ? undefined : documentText(body, negotiated));
+  const tag = sent !== undefined && (read || version !== undefined) ? entityTag(sent, version) : undefined;
   // If-Match first, as RFC 9110 §13.2.2 orders them; a GET's answer always has a tag
   if (read && tag !== undefined && status < 300) checkIfMatch(req, tag, version);
   const fresh = read && tag !== undefined && notModified(req, tag);
@@ -243,6 +243,6 @@ function respond(req: Request, res: Response, { status, body, text, headers = {}
   if (tag) res.setHeader('ETag', tag);
   if (read) applyCachePolicy(res, policy);
   if (fresh) res.status(304).end();
-  else if (bytes) sendBytes(res, status, bytes, negotiated);
+  else if (sent !== undefined) sendText(res, status, sent, negotiated);
   else sendDocument(res, status, undefined);
 }

@@ -2,7 +2,7 @@ import type { Model, Transaction } from 'sequelize';
 import { currentTransaction } from '../../core/index.ts';
 import { selectThroughDriver, type SelectOptions } from './driver-select.ts';
 import { PARENT, PARENT_IDS } from './join-table.ts';
-import { countSql, selectSql } from './select-sql.ts';
+import { countSql, selectStatement } from './select-sql.ts';
 import type { SequelizeScope } from './sequelize-scope.ts';
 
 interface ModelInternals {
@@ -30,7 +30,8 @@ export function canSelectDirectly(scope: SequelizeScope): boolean {
  * instance building: the read path's hot loop when no user code needs models.
  */
 export function selectRows(scope: SequelizeScope, options: SelectOptions = {}): Promise<Model[]> {
-  const rows = selectThroughDriver(scope.model.sequelize!, selectSql(scope), currentTransaction() as Transaction | undefined, options);
+  const { sql, columns } = selectStatement(scope);
+  const rows = selectThroughDriver(scope.model.sequelize!, sql, currentTransaction() as Transaction | undefined, { ...options, columns });
   if (!scope.through) return rows as Promise<unknown[]> as Promise<Model[]>;
   return rows.then((list) => foldParents(list, scope.model.primaryKeyAttribute) as unknown[] as Model[]);
 }

@@ -4,6 +4,7 @@ import { acquireConnection, cancelPending, withinDeadline, type Watch } from './
 import { readyConnection } from './sqlite-connections.ts';
 import { selectPrepared, type PreparingConnection } from './sqlite-statements.ts';
 import { readShared } from './sqlite-shared-reads.ts';
+import { selectJsonRows } from './sqlite-json-rows.ts';
 import { cancelStatement, interruptedByCancel } from './cancel-statement.ts';
 import { batchedSelect } from './statement-batch.ts';
 import { logQuery, observed, type SequelizeInternals } from './driver-access.ts';
@@ -19,10 +20,11 @@ interface MysqlConnection {
   query(options: { sql: string }, callback: (error: Error | null, rows: Row[]) => void): unknown;
 }
 
-type Runner = (connection: unknown, sql: string, types?: PgTypes) => Promise<Row[]>;
+type Runner = (connection: unknown, sql: string, types?: PgTypes, columns?: readonly string[]) => Promise<Row[]>;
 
 const RUNNERS: Record<string, Runner> = {
-  sqlite: (connection, sql) => selectPrepared(connection as PreparingConnection, sql),
+  sqlite: (connection, sql, _types, columns) =>
+    columns ? selectJsonRows(connection as PreparingConnection, sql, columns) : selectPrepared(connection as PreparingConnection, sql),
   postgres: async (connection, sql, types) => ((await (connection as PostgresConnection).query({ text: sql, types })) as { rows: Row[] }).rows,
   mysql: (connection, sql) =>
     new Promise((resolve, reject) => {
@@ -50,7 +52,7 @@ export function selectThroughDriver(sequelize: Sequelize, sql: string, transacti
   if (finished) return Promise.reject(new Error(`${finished} has been called on this transaction, you can no longer use it`));
   const postgres = sequelize.getDialect() === 'postgres';
   const types = options.plain && postgres ? plainRowTypes(internals) : undefined;
-  const run = (connection: unknown, one: string) => runner(connection, one, types);
+  const run = (connection: unknown, one: string) => runner(connection, one, types, options.columns);
   const runOne = (one: string) => withinDeadline(sequelize, transaction, 'read', (watch) => selectDirectly(sequelize, internals, run, one, transaction, watch));
   if (transaction || !postgres) return runOne(sql);
   const runMany = (statements: readonly string[]) => withinDeadline(sequelize, undefined, 'read', (watch) => selectManyDirectly(sequelize, internals, statements, types, watch));
@@ -66,6 +68,8 @@ export interface SelectOptions {
    * that become model instances keep Dates.
    */
   plain?: boolean;
+  /** The names of the SELECT's result columns, each once: SQLite may then answer the rows as one JSON text (sqlite-json-rows.ts). */
+  columns?: readonly string[];
 }
 
 /**

@@ -26,16 +26,21 @@ export function generatorOf(model: ModelStatic<Model>): QueryGenerator {
  * order items other than columns) goes through Sequelize's `selectQuery`.
  */
 export function selectSql(scope: SequelizeScope): string {
+  return selectStatement(scope).sql;
+}
+
+/** `selectSql`, with the names of its result columns when it was built from cached parts. */
+export function selectStatement(scope: SequelizeScope): { sql: string; columns?: readonly string[] } {
   const options = ownOptions(scope);
   const parts = cachedParts(scope.model, options, scope.through !== undefined);
-  if (!parts) return generatedSelectSql(scope);
+  if (!parts) return { sql: generatedSelectSql(scope) };
   const model = scope.model;
   const generator = generatorOf(model);
   let sql = parts.head;
   if (scope.through) sql += linkJoin(model, scope.through.join, scope.through.parentIds);
   sql += whereSql(model, shapeOf(model), options.where);
   if (parts.order) sql += ` ORDER BY ${parts.order}`;
-  return `${sql}${generator.addLimitAndOffset(options, model)};`;
+  return { sql: `${sql}${generator.addLimitAndOffset(options, model)};`, columns: parts.columns };
 }
 
 /** The scope's options without its many_to_many link, which the SELECT joins instead. */
@@ -94,6 +99,8 @@ interface Parts {
   /** `SELECT … FROM table AS alias` */
   head: string;
   order: string;
+  /** The result columns' names, in order. */
+  columns: readonly string[];
 }
 
 /** What every statement on a model shares. */
@@ -204,7 +211,7 @@ function buildParts(model: ModelStatic<Model>, options: Readonly<FindOptions>, l
   const columns = columnsOf(model, options.attributes, linked);
   const head = generator.selectFromTableFragment({}, model, generator.escapeAttributes(columns, { model }, as), generator.quoteTable(model.getTableName()), as);
   const order = options.order ? generator.getQueryOrders({ order: options.order }, model, false).mainQueryOrder.join(', ') : '';
-  return { head, order };
+  return { head, order, columns: columns.map(([, name]) => name) };
 }
 
 /** The dialect's generator, with the link join after the FROM clause. */

@@ -1,0 +1,87 @@
+import test from 'ava';
+import sqlite3 from 'sqlite3';
+import { DataTypes, Model, type Sequelize } from 'sequelize';
+import { SequelizeAdapter } from '../../../plugins/sequelize/index.ts';
+import { selectPrepared, type PreparingConnection } from '../../../plugins/sequelize/sqlite-statements.ts';
+import { selectJsonRows } from '../../../plugins/sequelize/sqlite-json-rows.ts';
+import { openDatabase } from '../../support/databases.ts';
+
+/**
+ * SQLite answers Mural's templated SELECTs as one JSON text. Whatever a
+ * column holds, the rows must be the ones node-sqlite3 builds itself, in the
+ * same order.
+ */
+let db: sqlite3.Database;
+const connection = () => db as unknown as PreparingConnection;
+
+test.before(async () => {
+  db = new sqlite3.Database(':memory:');
+  await run('CREATE TABLE t ("id" INTEGER PRIMARY KEY, "i" INTEGER, "r" REAL, "n" NUMERIC, "s" TEXT, "x", "we""ird" TEXT)');
+  const values: unknown[] = [
+    0.1 + 0.2, 1e300, 5e-324, 123456789.12345679, 1 / 3, -0, 2 ** 53 + 2, 1e21, 1.5e-7, 100, 1e308 * 10, -1e308 * 10, 2.5, 12,
+    9007199254740993n, 'text', 'quote " backslash \\ nul \u0000 emoji 😀 line\nbreak', '', null, true, false,
+  ];
+  for (const value of values) {
+    const bound = typeof value === 'bigint' ? value.toString() : value;
+    await run('INSERT INTO t ("i", "r", "n", "s", "x", "we""ird") VALUES (?, ?, ?, ?, ?, ?)', [bound, bound, bound, bound, bound, typeof bound === 'string' ? `'${bound}'` : bound]);
+  }
+});
+test.after.always(() => new Promise<void>((resolve) => db.close(() => resolve())));
+
+function run(sql: string, parameters: unknown[] = []): Promise<void> {
+  return new Promise((resolve, reject) => db.run(sql, parameters, (error) => (error ? reject(error) : resolve())));
+}
+
+const COLUMNS = ['id', 'i', 'r', 'n', 's', 'x', 'we"ird'];
+
+test.serial('every kind of value comes back as node-sqlite3 reads it, REALs to the last digit', async (t) => {
+  const sql = 'SELECT "id", "i", "r", "n", "s", "x", "we""ird" FROM t ORDER BY "id";';
+  const plain = await selectPrepared(connection(), sql);
+  const json = await selectJsonRows(connection(), sql, COLUMNS);
+  t.is(json.length, plain.length);
+  plain.forEach((row, index) => {
+    for (const column of COLUMNS) t.true(Object.is(json[index]![column], row[column]), `row ${index}, ${column}: ${String(json[index]![column])} against ${String(row[column])}`);
+  });
+  t.is(plain.find((row) => row.id === 1)!.r, 0.30000000000000004, 'the fixture holds a REAL json_object alone would round');
+});
+
+test.serial('the order of an ORDER BY with LIMIT and OFFSET is kept, and no row is an empty array', async (t) => {
+  const sql = 'SELECT "id", "s" FROM t ORDER BY "s" DESC, "id" DESC LIMIT 7 OFFSET 2;';
+  t.deepEqual(await selectJsonRows(connection(), sql, ['id', 's']), await selectPrepared(connection(), sql));
+  t.deepEqual(await selectJsonRows(connection(), 'SELECT "id" FROM t WHERE "id" < 0;', ['id']), []);
+});
+
+test.serial('a BLOB, which SQLite JSON cannot hold, makes the statement run again as plain rows', async (t) => {
+  await run('CREATE TABLE b ("id" INTEGER PRIMARY KEY, "data" BLOB)');
+  await run('INSERT INTO b ("data") VALUES (?)', [Buffer.from([0, 255, 7])]);
+  const rows = await selectJsonRows(connection(), 'SELECT "id", "data" FROM b;', ['id', 'data']);
+  t.deepEqual(rows, [{ id: 1, data: Buffer.from([0, 255, 7]) }]);
+});
+
+test.serial("Mural's reads on SQLite take this path, and answer what Sequelize's findAll answers", async (t) => {
+  const sequelize: Sequelize = await openDatabase({ name: 'sqlite', url: ':memory:' }, undefined, { logging: false });
+  t.teardown(() => sequelize.close());
+  class Reading extends Model {}
+  Reading.init({ value: DataTypes.FLOAT, label: DataTypes.STRING, taken: DataTypes.DATE, ok: DataTypes.BOOLEAN }, { sequelize, tableName: 'readings', timestamps: false });
+  await sequelize.sync({ force: true });
+  await Reading.bulkCreate([
+    { value: 0.1 + 0.2, label: 'a "quoted" label', taken: new Date(Date.UTC(2024, 4, 6, 7, 8, 9, 123)), ok: true },
+    { value: null, label: null, taken: null, ok: false },
+  ]);
+  const logged: string[] = [];
+  (sequelize as unknown as { options: { logging: (sql: string) => void } }).options.logging = (sql) => void logged.push(sql);
+  // what the driver is asked to prepare, to see which form of the SELECT reached SQLite
+  const prepared: string[] = [];
+  const prepare = sqlite3.Database.prototype.prepare;
+  sqlite3.Database.prototype.prepare = function (this: sqlite3.Database, sql: string, ...rest: never[]) {
+    prepared.push(sql);
+    return prepare.call(this, sql, ...rest);
+  } as typeof prepare;
+  t.teardown(() => void (sqlite3.Database.prototype.prepare = prepare));
+  const adapter = new SequelizeAdapter({ name: 'ReadingResource', model: Reading } as never);
+  const scope = adapter.order(adapter.baseScope(Reading), 'id', 'asc');
+  const rows = (await adapter.resolve(scope, { plain: true } as never)) as unknown as Array<Record<string, unknown>>;
+  t.deepEqual(rows.map((row) => ({ ...row })), (await Reading.findAll({ order: [['id', 'ASC']], raw: true })).map((row) => ({ ...row })) as never);
+  t.true(prepared.some((sql) => sql.startsWith('SELECT json_group_array(json_object(') && sql.includes('FROM `readings`')), 'SQLite was asked for the rows as JSON');
+  t.true(logged.some((sql) => /^Executing \(default\): SELECT `id` AS `id`, `value` AS `value`, `label` AS `label`, `taken` AS `taken`, `ok` AS `ok` FROM `readings`/.test(sql)), 'the log shows the SELECT as written, not its JSON wrapping');
+});
