@@ -88,7 +88,7 @@ export class RecordSerializer {
       const value = this.valueOf(list[i]!, row);
       const written = value === WITHHELD ? undefined : jsonText(value);
       if (written === undefined) continue;
-      text += first ? list[i]!.key + written : `,${list[i]!.key}${written}`;
+      text += (first ? list[i]!.key : list[i]!.nextKey) + written;
       first = false;
     }
     text += '}';
@@ -131,22 +131,25 @@ export class RecordSerializer {
   /** `renderRelationships` as JSON text. */
   private relationshipsText(row: Record<string, unknown>, id: string): string {
     let text = '{';
+    let first = true;
     const loaded = this.graph?.relationsOf(row);
     const implicit = loaded && this.graph!.implicitOf(row);
     const list = this.relationships;
     for (let i = 0; i < list.length; i++) {
-      const { name, key, linksText, unlessIncluded } = list[i]!;
+      const { name, key, nextKey, linksText, unlessIncluded } = list[i]!;
       const related = loaded?.get(name);
       if (unlessIncluded && related === undefined) continue;
-      let member = related === undefined ? '' : `"data":${linkageText(related)}`;
-      if (related === undefined || implicit?.has(name)) member += member === '' ? '"meta":{"included":false}' : ',"meta":{"included":false}';
-      const links = linksText(row, id);
-      if (links !== undefined) member += member === '' ? `"links":${links}` : `,"links":${links}`;
-      text += text === '{' ? `${key}{${member}}` : `,${key}{${member}}`;
+      const open = first ? key : nextKey;
+      first = false;
+      if (related === undefined) text += open + NOT_INCLUDED + linksText(row, id);
+      else text += `${open}{"data":${linkageText(related)}${implicit?.has(name) ? ',"meta":{"included":false}' : ''}${linksText(row, id)}`;
     }
     return `${text}}`;
   }
 }
+
+/** The start of a relationship object that was not included. */
+const NOT_INCLUDED = '{"meta":{"included":false}';
 
 function linkage(related: LoadedRecord[] | LoadedRecord | null): unknown {
   if (related === null) return null;

@@ -19,8 +19,13 @@ export interface RelationshipLinks {
  */
 export type LinksBuilder = (record: Record<string, unknown>, id: string) => RelationshipLinks | undefined;
 
-/** The same links as JSON text, for documents written as text (record-text.ts); undefined where there are none. */
-export type LinksTextBuilder = (record: Record<string, unknown>, id: string) => string | undefined;
+/**
+ * The end of a relationship object written as text: `,"links":{…}}`, or
+ * `}` where there are no links. Its constant parts are built once, so a
+ * record's member is a handful of pieces: the text of a document is joined
+ * from them, and the join's cost is counted in pieces.
+ */
+export type LinksTextBuilder = (record: Record<string, unknown>, id: string) => string;
 
 /** A relationship's links builders, as objects and as JSON text. */
 export interface CompiledLinks {
@@ -36,7 +41,7 @@ export interface CompiledLinks {
 type LinkBuilder = (record: Record<string, unknown>) => string | undefined;
 
 const compiled = configurationCache<RelationshipDefinition, CompiledLinks>();
-const NO_LINKS: CompiledLinks = { object: () => undefined, text: () => undefined };
+const NO_LINKS: CompiledLinks = { object: () => undefined, text: () => '}' };
 
 /**
  * The links of one relationship, compiled once per Resource and relationship
@@ -63,7 +68,7 @@ function compileLinks(owner: ResourceClass, relationship: RelationshipDefinition
     },
     text: (record) => {
       const link = related(record);
-      return link === undefined ? undefined : `{"related":${quoted(link)}}`;
+      return link === undefined ? '}' : `,"links":{"related":${quoted(link)}}}`;
     },
   };
 }
@@ -94,16 +99,18 @@ function endpointLinks(url: string, name: string): (id: string) => Required<Rela
 }
 
 /**
- * `endpointLinks` as JSON text. The parts from the configuration are escaped
- * once; `encode` leaves an id only characters JSON needs no escape for.
+ * `endpointLinks` as the end of a relationship object's text. The parts
+ * from the configuration are escaped once; `encode` leaves an id only
+ * characters JSON needs no escape for.
  */
 function endpointLinksText(url: string, name: string): LinksTextBuilder {
   const base = `${JSON.stringify(url).slice(0, -1)}/`;
-  const self = `${JSON.stringify(`/relationships/${encode(name)}`).slice(1)}`;
-  const related = `${JSON.stringify(`/${encode(name)}`).slice(1)}`;
+  const beforeSelf = `,"links":{"self":${base}`;
+  const beforeRelated = `${JSON.stringify(`/relationships/${encode(name)}`).slice(1)},"related":${base}`;
+  const end = `${JSON.stringify(`/${encode(name)}`).slice(1)}}}`;
   return (_record, id) => {
-    const member = base + encode(id);
-    return `{"self":${member}${self},"related":${member}${related}}`;
+    const member = encode(id);
+    return beforeSelf + member + beforeRelated + member + end;
   };
 }
 

@@ -15,6 +15,8 @@ export interface CompiledAttribute {
   readonly name: string;
   /** `"name":`, the member's key as JSON text. */
   readonly key: string;
+  /** `,"name":`, the key after another member. */
+  readonly nextKey: string;
   readonly read: Coercion;
   /** The attribute's block; without one the value is the record's property of the same name. */
   readonly block?: AttributeBlock;
@@ -26,7 +28,10 @@ export interface CompiledRelationship {
   readonly name: string;
   /** `"name":`, the member's key as JSON text. */
   readonly key: string;
+  /** `,"name":`, the key after another member. */
+  readonly nextKey: string;
   readonly links: LinksBuilder;
+  /** The end of the relationship object as text, from its links on (see LinksTextBuilder). */
   readonly linksText: LinksTextBuilder;
   /** A sparse fieldset that leaves it out renders it only when it was included. */
   readonly unlessIncluded: boolean;
@@ -91,6 +96,7 @@ function compileLayout(resource: ResourceBase, fields?: ReadonlySet<string>, ext
         return {
           name: definition.name,
           key: memberKey(definition.name),
+          nextKey: `,${memberKey(definition.name)}`,
           links: links.object,
           linksText: links.text,
           unlessIncluded: fields !== undefined && !fields.has(definition.name),
@@ -110,7 +116,7 @@ function compileAttribute(resource: ResourceBase, attribute: AttributeDefinition
       guard = undefined;
     }
   }
-  return { name: attribute.name, key: memberKey(attribute.name), read: lookupType(attribute.type).read, block: attribute.block, guard };
+  return { name: attribute.name, key: memberKey(attribute.name), nextKey: `,${memberKey(attribute.name)}`, read: lookupType(attribute.type).read, block: attribute.block, guard };
 }
 
 function memberKey(name: string): string {
