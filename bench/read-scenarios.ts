@@ -1,5 +1,5 @@
 import { alternateLoad, LOAD_GENERATOR, loadUrl } from './http-load.ts';
-import { alternate, median, medianRatio } from './measure.ts';
+import { allocatedPerCall, alternate, median, medianRatio } from './measure.ts';
 import { CONTENDER_LABELS, checkSameBodies, inProcessContenders, openDriverBaselines, startReadServers, type DriverBaselines, type ReadServers } from './read-contenders.ts';
 import type { Fixture } from './fixtures.ts';
 import { networkHopScenario } from './network-hop.ts';
@@ -73,6 +73,10 @@ async function inProcessScenario(report: Report, database: string, fixture: Fixt
     report.say(`   ${request.label}: ${figures.join(', ')} (medians of ${IN_PROCESS_ROUNDS} rounds)`);
     const ratio = (name: string) => medianRatio(timing[name]!.rounds, timing.mural!.rounds);
     report.say(`     throughput ${ratios(report, `${database} scenario 2 (${request.label})`, ratio, names)}`);
+    const contenders = inProcessContenders(fixture, baselines, request);
+    const allocated: string[] = [];
+    for (const name of names) allocated.push(`${name === 'mural' ? 'Mural' : LETTER[name]} ${((await allocatedPerCall(contenders[name]!)) / 1024).toFixed(0)} KB`);
+    report.say(`     allocated per request (V8's heap, garbage included; sampled): ${allocated.join(', ')} (no target)`);
   }
 }
 
