@@ -30,20 +30,21 @@ export async function selectJsonRows(connection: PreparingConnection, sql: strin
   return typeof text === 'string' ? (JSON.parse(text) as Row[]) : [];
 }
 
-const wrapped = new Map<string, string>();
-/** SQL texts remembered with their wrapping: the page and sideload statements of a hot request repeat. */
-const MAX_WRAPPED = 512;
+/** The wrapping's head per column list (a model's columns, or a fieldset's): the part worth building once. */
+const heads = new Map<string, string>();
+const MAX_HEADS = 256;
 
 /** `SELECT json_group_array(json_object('name', value, …)) AS rows FROM (sql)`. */
 export function jsonRowsSql(sql: string, columns: readonly string[]): string {
-  let text = wrapped.get(sql);
-  if (text === undefined) {
+  const key = columns.join('\u0000');
+  let head = heads.get(key);
+  if (head === undefined) {
     const members = columns.map((name) => `${literal(name)}, ${exactValue(identifier(name))}`).join(', ');
-    text = `SELECT json_group_array(json_object(${members})) AS rows FROM (${sql.trimEnd().replace(/;$/, '')})`;
-    if (wrapped.size >= MAX_WRAPPED) wrapped.delete(wrapped.keys().next().value!);
-    wrapped.set(sql, text);
+    head = `SELECT json_group_array(json_object(${members})) AS rows FROM (`;
+    if (heads.size >= MAX_HEADS) heads.delete(heads.keys().next().value!);
+    heads.set(key, head);
   }
-  return text;
+  return `${head}${sql.trimEnd().replace(/;$/, '')})`;
 }
 
 /** A column's value as JSON that parses back to the same JavaScript value node-sqlite3 reads. */

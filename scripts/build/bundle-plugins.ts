@@ -17,7 +17,9 @@ export const embeddedFiles: Plugin = {
   name: 'embedded-files',
   setup(bundle) {
     bundle.onLoad({ filter: /explorer-files\.ts$/ }, async (args) => {
-      const { explorerFiles } = (await import(args.path)) as typeof import('../../plugins/express/explorer-files.ts');
+      // through tsx's loader: the build also runs from plain Node (the compiled bench packs the CLI), which imports no .ts
+      const { tsImport } = await import('tsx/esm/api');
+      const { explorerFiles } = (await tsImport(args.path, import.meta.url)) as typeof import('../../plugins/express/explorer-files.ts');
       const entries = [...explorerFiles()].map(([name, body]) => {
         const text = body.toString('utf8');
         if (!Buffer.from(text, 'utf8').equals(body)) throw new Error(`plugins/express/explorer/${name} is not UTF-8 text`);
