@@ -11,6 +11,7 @@ import { documentText, sendDocument, sendText } from './send-document.ts';
 import { operationsHandler } from './operations-handler.ts';
 import { serveExplorer } from './explorer-route.ts';
 import { withServerTiming, type ServerTimingOption } from './server-timing.ts';
+import { RouteTable } from './route-table.ts';
 
 /** Options of `muralRouter`: the Resources to serve, and how. */
 export interface MuralRouterOptions {
@@ -94,11 +95,13 @@ export function muralRouter(options: MuralRouterOptions): Router {
   const namespaces = new Set<string>();
   // relationship endpoints after every Resource's own, so they never shadow one nested below another's path
   const relationships: Array<[typeof Resource, RelationshipRoute]> = [];
+  // every Resource endpoint in one table, first on the stack: explorer, OpenAPI and 404s follow
+  const table = new RouteTable();
+  router.use(table.dispatch);
   const register = (resource: typeof Resource, { method, path, handler, body }: RelationshipRoute) => {
     const served = serve(resource, handler, options, development);
     const negotiate = negotiation({ body }, development);
-    if (method === 'get') router.get(path, checkUrl, negotiate, served);
-    else router[method](path, checkUrl, negotiate, bodyReader(readBody, development), served);
+    table.add(method, path, method === 'get' ? [checkUrl, negotiate, served] : [checkUrl, negotiate, bodyReader(readBody, development), served]);
   };
   for (const resource of options.resources) {
     if (resource.abstractClass) continue;
@@ -126,6 +129,7 @@ export function muralRouter(options: MuralRouterOptions): Router {
   for (const namespace of namespaces) {
     router.use(namespace, checkUrl, (req, res) => sendError(res, new RouteNotFound(req.method, req.originalUrl.split('?')[0]!), development));
   }
+  router.use(table.options);
   router.use(routingFailure(development));
   return router;
 }
