@@ -36,9 +36,12 @@ export function selectRows(scope: SequelizeScope, options: SelectOptions = {}): 
   return rows.then((list) => foldParents(list, scope.model.primaryKeyAttribute) as unknown[] as Model[]);
 }
 
+const COUNT_COLUMNS = ['count'];
+
 /** `COUNT(*)` of a scope that `canSelectDirectly` accepts. */
 export async function countRows(scope: SequelizeScope): Promise<number> {
-  const [row] = await selectThroughDriver(scope.model.sequelize!, countSql(scope), currentTransaction() as Transaction | undefined, { plain: true });
+  // both forms of the count name their one column `count`
+  const [row] = await selectThroughDriver(scope.model.sequelize!, countSql(scope), currentTransaction() as Transaction | undefined, { plain: true, columns: COUNT_COLUMNS });
   // PostgreSQL returns bigint counts as strings
   return Number(row?.count ?? 0);
 }

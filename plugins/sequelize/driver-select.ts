@@ -4,7 +4,7 @@ import { acquireConnection, cancelPending, withinDeadline, type Watch } from './
 import { readyConnection } from './sqlite-connections.ts';
 import { selectPrepared, type PreparingConnection } from './sqlite-statements.ts';
 import { readShared } from './sqlite-shared-reads.ts';
-import { selectJsonRows } from './sqlite-json-rows.ts';
+import { selectJsonBatch, selectJsonRows, type JsonRowsStatement } from './sqlite-json-rows.ts';
 import { cancelStatement, interruptedByCancel } from './cancel-statement.ts';
 import { batchedSelect } from './statement-batch.ts';
 import { logQuery, observed, type SequelizeInternals } from './driver-access.ts';
@@ -46,15 +46,24 @@ const RUNNERS: Record<string, Runner> = {
  */
 export function selectThroughDriver(sequelize: Sequelize, sql: string, transaction: Transaction | undefined, options: SelectOptions = {}): Promise<Row[]> {
   const internals = sequelize as unknown as SequelizeInternals;
-  const runner = RUNNERS[sequelize.getDialect()];
+  const dialect = sequelize.getDialect();
+  const runner = RUNNERS[dialect];
   if (!runner || observed(internals)) return sequelize.query(sql, { type: QueryTypes.SELECT, transaction }) as Promise<Row[]>;
   const finished = (transaction as { finished?: string } | undefined)?.finished;
   if (finished) return Promise.reject(new Error(`${finished} has been called on this transaction, you can no longer use it`));
-  const postgres = sequelize.getDialect() === 'postgres';
+  const postgres = dialect === 'postgres';
   const types = options.plain && postgres ? plainRowTypes(internals) : undefined;
-  const run = (connection: unknown, one: string) => runner(connection, one, types, options.columns);
-  const runOne = (one: string) => withinDeadline(sequelize, transaction, 'read', (watch) => selectDirectly(sequelize, internals, run, one, transaction, watch));
-  if (transaction || !postgres) return runOne(sql);
+  const runOne = (one: string, columns = options.columns) =>
+    withinDeadline(sequelize, transaction, 'read', (watch) => selectDirectly(sequelize, internals, (connection) => runner(connection, one, types, columns), [one], transaction, watch));
+  if (transaction) return runOne(sql);
+  if (dialect === 'sqlite') {
+    if (!options.columns) return runOne(sql);
+    // sibling reads as one statement: SQLite runs them one after another on its one read connection anyway
+    const runMany = (statements: readonly JsonRowsStatement[]) => withinDeadline(sequelize, undefined, 'read', (watch) =>
+      selectDirectly(sequelize, internals, (connection) => selectJsonBatch(connection as PreparingConnection, statements), statements.map((one) => one.sql), undefined, watch, false));
+    return batchedSelect(sequelize, { sql, columns: options.columns }, runMany, (one) => runOne(one.sql, one.columns), 'sqlite-json');
+  }
+  if (!postgres) return runOne(sql);
   const runMany = (statements: readonly string[]) => withinDeadline(sequelize, undefined, 'read', (watch) => selectManyDirectly(sequelize, internals, statements, types, watch));
   // plain rows and rows for model instances cannot share one query's parsers
   return batchedSelect(sequelize, sql, runMany, runOne, types ? 'plain' : 'models');
@@ -101,14 +110,21 @@ async function selectManyDirectly(
   }
 }
 
-async function selectDirectly(
+/**
+ * Runs `run` on the connection a read outside a transaction uses (or the
+ * transaction's), logging `statements` as sent. A failure outside a
+ * transaction is retried through Sequelize's own path unless `retry` is
+ * false (a batch, whose statements its caller runs again one by one).
+ */
+async function selectDirectly<R>(
   sequelize: Sequelize,
   internals: SequelizeInternals,
-  run: (connection: unknown, sql: string) => Promise<Row[]>,
-  sql: string,
+  run: (connection: unknown) => Promise<R>,
+  statements: readonly string[],
   transaction: Transaction | undefined,
   watch: Watch | undefined,
-): Promise<Row[]> {
+  retry = true,
+): Promise<R> {
   // SQLite's connection for reads is open and shared: no checkout, nothing to release
   const ready = transaction ? undefined : readyConnection(sequelize);
   const shared = ready && !cancelPending(ready) ? ready : undefined;
@@ -116,34 +132,41 @@ async function selectDirectly(
     ? (transaction as unknown as { connection: unknown }).connection
     : (shared ?? (await acquireConnection(sequelize, { type: 'SELECT' }, watch)));
   const release = !transaction && !shared;
-  if (transaction || sequelize.getDialect() !== 'sqlite') return runOn(sequelize, internals, run, connection, sql, transaction, watch, release);
+  const attempt: Attempt<R> = { run, statements, retry, release };
+  if (transaction || sequelize.getDialect() !== 'sqlite') return runOn(sequelize, internals, attempt, connection, transaction, watch);
   // every SQLite read outside a transaction runs on one connection: which read a cancel interrupts, and when, is readShared's
   if (watch) watch.connection = undefined;
   const interrupt = () => void cancelStatement(sequelize, connection as object);
-  return readShared(connection as object, watch, interrupt, () => runOn(sequelize, internals, run, connection, sql, undefined, watch, release));
+  return readShared(connection as object, watch, interrupt, () => runOn(sequelize, internals, attempt, connection, undefined, watch));
 }
 
-async function runOn(
+interface Attempt<R> {
+  readonly run: (connection: unknown) => Promise<R>;
+  readonly statements: readonly string[];
+  readonly retry: boolean;
+  /** The connection was checked out for this read, and goes back to the pool after it. */
+  readonly release: boolean;
+}
+
+async function runOn<R>(
   sequelize: Sequelize,
   internals: SequelizeInternals,
-  run: (connection: unknown, sql: string) => Promise<Row[]>,
+  { run, statements, retry, release }: Attempt<R>,
   connection: unknown,
-  sql: string,
   transaction: Transaction | undefined,
   watch: Watch | undefined,
-  release: boolean,
-): Promise<Row[]> {
-  logQuery(internals, connection, sql);
+): Promise<R> {
+  for (const sql of statements) logQuery(internals, connection, sql);
   try {
-    return await run(connection, sql);
+    return await run(connection);
   } catch (error) {
     if (transaction || watch?.cancelled) throw new DatabaseError(error as Error & { sql: string; parameters: object });
     // another read's cancel reached this one: withinDeadline runs it again, through here. Not through Sequelize, whose
     // statements node-sqlite3 finalizes on the event loop's thread, which blocks while any other statement runs
-    if (interruptedByCancel(sequelize, error)) throw error;
+    if (interruptedByCancel(sequelize, error) || !retry) throw error;
     // outside a transaction, Sequelize's own path retries (SQLITE_BUSY) and shapes the error, under this statement's watch
-    const retry = () => sequelize.query(sql, { type: QueryTypes.SELECT }) as Promise<Row[]>;
-    return watch ? withStatement(watch, retry) : retry();
+    const again = () => sequelize.query(statements[0]!, { type: QueryTypes.SELECT }) as Promise<R>;
+    return watch ? withStatement(watch, again) : again();
   } finally {
     if (release) await internals.connectionManager.releaseConnection(connection);
   }

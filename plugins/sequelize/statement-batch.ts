@@ -4,18 +4,19 @@ import { currentDeadline, MuralError, readsOwnWrites, type Deadline } from '../.
 type Row = Record<string, unknown>;
 
 /** Runs several SELECTs as one round trip and answers each one's rows, in order. */
-export type RunMany = (statements: readonly string[]) => Promise<Row[][]>;
+export type RunMany<S = string> = (statements: readonly S[]) => Promise<Row[][]>;
 /** Runs one SELECT the usual way: the fallback when a batch fails. */
-export type RunOne = (sql: string) => Promise<Row[]>;
+export type RunOne<S = string> = (statement: S) => Promise<Row[]>;
 
-interface Pending {
-  readonly sql: string;
+interface Pending<S> {
+  /** The SQL, or what the runners make it from. */
+  readonly statement: S;
   resolve(rows: Row[]): void;
   reject(error: unknown): void;
 }
 
-interface Batch {
-  readonly statements: Pending[];
+interface Batch<S> {
+  readonly statements: Pending<S>[];
 }
 
 /**
@@ -27,7 +28,7 @@ const MAX_STATEMENTS = 16;
 /** What batching keeps per Sequelize instance. */
 interface State {
   /** Open batches by deadline, then by lane (`readsOwnWrites()` and the caller's lane). */
-  readonly open: Map<Deadline | undefined, Map<string, Batch>>;
+  readonly open: Map<Deadline | undefined, Map<string, Batch<unknown>>>;
   /** Sends under way (batches or single statements), by deadline; a deadline with none is not listed. */
   readonly sendingBy: Map<Deadline | undefined, number>;
 }
@@ -56,18 +57,22 @@ const settled = Promise.resolve();
  * been issued. If it fails with anything but Mural's own errors (a timeout, a
  * cancel), each statement is run again alone, so each caller gets its own
  * answer or error.
+ *
+ * `always` batches a request's sibling reads even while no other request
+ * reads: where statements run one after another anyway (SQLite's one read
+ * connection), one statement instead of several only saves.
  */
-export function batchedSelect(sequelize: Sequelize, sql: string, runMany: RunMany, runOne: RunOne, lane = ''): Promise<Row[]> {
+export function batchedSelect<S>(sequelize: Sequelize, statement: S, runMany: RunMany<S>, runOne: RunOne<S>, lane = '', always = false): Promise<Row[]> {
   const state = stateOf(sequelize);
   const deadline = currentDeadline();
   const key = `${readsOwnWrites()}:${lane}`;
-  let batch = state.open.get(deadline)?.get(key);
+  let batch = state.open.get(deadline)?.get(key) as Batch<S> | undefined;
   if (!batch) {
-    if (!othersReading(state, deadline)) return counted(state, deadline, () => runOne(sql));
+    if (!always && !othersReading(state, deadline)) return counted(state, deadline, () => runOne(statement));
     batch = openBatch(state, deadline, key, runMany, runOne);
   }
   const joining = batch;
-  const rows = new Promise<Row[]>((resolve, reject) => joining.statements.push({ sql, resolve, reject }));
+  const rows = new Promise<Row[]>((resolve, reject) => joining.statements.push({ statement, resolve, reject }));
   if (joining.statements.length >= MAX_STATEMENTS) close(state, deadline, key, joining);
   return rows;
 }
@@ -83,10 +88,10 @@ function othersReading(state: State, deadline: Deadline | undefined): boolean {
   return state.sendingBy.size > (state.sendingBy.has(deadline) ? 1 : 0);
 }
 
-function openBatch(state: State, deadline: Deadline | undefined, key: string, runMany: RunMany, runOne: RunOne): Batch {
-  const batch: Batch = { statements: [] };
-  const byKey = state.open.get(deadline) ?? new Map<string, Batch>();
-  state.open.set(deadline, byKey.set(key, batch));
+function openBatch<S>(state: State, deadline: Deadline | undefined, key: string, runMany: RunMany<S>, runOne: RunOne<S>): Batch<S> {
+  const batch: Batch<S> = { statements: [] };
+  const byKey = state.open.get(deadline) ?? new Map<string, Batch<unknown>>();
+  state.open.set(deadline, byKey.set(key, batch as Batch<unknown>));
   // after every microtask under way, as DataLoader does: the sibling reads of this tick join first
   void settled.then(() =>
     process.nextTick(() => {
@@ -98,9 +103,9 @@ function openBatch(state: State, deadline: Deadline | undefined, key: string, ru
 }
 
 /** No more statements join `batch`; a later one opens the next. */
-function close(state: State, deadline: Deadline | undefined, key: string, batch: Batch): void {
+function close<S>(state: State, deadline: Deadline | undefined, key: string, batch: Batch<S>): void {
   const byKey = state.open.get(deadline);
-  if (byKey?.get(key) !== batch) return;
+  if (byKey?.get(key) !== (batch as Batch<unknown>)) return;
   byKey.delete(key);
   if (byKey.size === 0) state.open.delete(deadline);
 }
@@ -117,17 +122,17 @@ async function counted<T>(state: State, deadline: Deadline | undefined, run: () 
   }
 }
 
-async function send(statements: Pending[], runMany: RunMany, runOne: RunOne): Promise<void> {
+async function send<S>(statements: Pending<S>[], runMany: RunMany<S>, runOne: RunOne<S>): Promise<void> {
   if (statements.length === 1) {
     const [only] = statements;
-    return runOne(only!.sql).then(only!.resolve, only!.reject);
+    return runOne(only!.statement).then(only!.resolve, only!.reject);
   }
   let results: Row[][];
   try {
-    results = await runMany(statements.map((s) => s.sql));
+    results = await runMany(statements.map((s) => s.statement));
   } catch (error) {
     if (error instanceof MuralError) statements.forEach((s) => s.reject(error));
-    else await Promise.all(statements.map((s) => runOne(s.sql).then(s.resolve, s.reject)));
+    else await Promise.all(statements.map((s) => runOne(s.statement).then(s.resolve, s.reject)));
     return;
   }
   statements.forEach((s, i) => s.resolve(results[i]!));

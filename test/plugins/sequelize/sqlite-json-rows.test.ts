@@ -3,8 +3,9 @@ import sqlite3 from 'sqlite3';
 import { DataTypes, Model, type Sequelize } from 'sequelize';
 import { SequelizeAdapter } from '../../../plugins/sequelize/index.ts';
 import { selectPrepared, type PreparingConnection } from '../../../plugins/sequelize/sqlite-statements.ts';
-import { selectJsonRows } from '../../../plugins/sequelize/sqlite-json-rows.ts';
+import { selectJsonBatch, selectJsonRows } from '../../../plugins/sequelize/sqlite-json-rows.ts';
 import { openDatabase } from '../../support/databases.ts';
+import { withDeadline } from '../../../core/index.ts';
 
 /**
  * SQLite answers Mural's templated SELECTs as one JSON text. Whatever a
@@ -84,4 +85,57 @@ test.serial("Mural's reads on SQLite take this path, and answer what Sequelize's
   t.deepEqual(rows.map((row) => ({ ...row })), (await Reading.findAll({ order: [['id', 'ASC']], raw: true })).map((row) => ({ ...row })) as never);
   t.true(prepared.some((sql) => sql.startsWith('SELECT json_group_array(json_object(') && sql.includes('FROM `readings`')), 'SQLite was asked for the rows as JSON');
   t.true(logged.some((sql) => /^Executing \(default\): SELECT `id` AS `id`, `value` AS `value`, `label` AS `label`, `taken` AS `taken`, `ok` AS `ok` FROM `readings`/.test(sql)), 'the log shows the SELECT as written, not its JSON wrapping');
+});
+
+test.serial('several SELECTs in one statement answer each one its own rows, empty and BLOB-free ones alike', async (t) => {
+  const statements = [
+    { sql: 'SELECT "id", "s" FROM t ORDER BY "s" DESC, "id" DESC LIMIT 7 OFFSET 2;', columns: ['id', 's'] },
+    { sql: 'SELECT "id" FROM t WHERE "id" < 0', columns: ['id'] },
+    { sql: 'SELECT COUNT(*) AS "count" FROM t;', columns: ['count'] },
+    { sql: 'SELECT "id", "i", "r", "n", "s", "x", "we""ird" FROM t ORDER BY "id";', columns: COLUMNS },
+  ];
+  const batched = await selectJsonBatch(connection(), statements);
+  t.is(batched.length, statements.length);
+  for (const [index, { sql, columns }] of statements.entries()) t.deepEqual(batched[index], await selectJsonRows(connection(), sql, columns), sql);
+  t.deepEqual(batched[2], [{ count: 21 }]);
+  await t.throwsAsync(selectJsonBatch(connection(), [statements[0]!, { sql: 'SELECT "id", "data" FROM b;', columns: ['id', 'data'] }]), { message: /JSON cannot hold BLOB values/ });
+});
+
+test.serial("concurrent reads' sibling statements go to SQLite as one, answer what they answer alone, and are logged one by one", async (t) => {
+  const sequelize: Sequelize = await openDatabase({ name: 'sqlite', url: ':memory:' }, undefined, { logging: false });
+  t.teardown(() => sequelize.close());
+  class Shelf extends Model {}
+  class Book extends Model {}
+  Shelf.init({ name: DataTypes.STRING }, { sequelize, tableName: 'shelves', timestamps: false });
+  Book.init({ title: DataTypes.STRING, weight: DataTypes.FLOAT, shelf_id: DataTypes.INTEGER }, { sequelize, tableName: 'books', timestamps: false });
+  await sequelize.sync({ force: true });
+  await Shelf.bulkCreate(Array.from({ length: 6 }, (_, i) => ({ name: `shelf ${i}` })));
+  await Book.bulkCreate(Array.from({ length: 30 }, (_, i) => ({ title: `book "${i}"`, shelf_id: (i % 6) + 1, weight: i / 3 })));
+  const shelves = new SequelizeAdapter({ name: 'ShelfResource', model: Shelf } as never);
+  const books = new SequelizeAdapter({ name: 'BookResource', model: Book } as never);
+  // the reads of one request (page, count, a sideload), and of another request alongside
+  const reads = () => withDeadline(() => Promise.all([
+    shelves.resolve(shelves.order(shelves.baseScope(Shelf), 'id', 'asc'), { plain: true } as never),
+    shelves.count(shelves.baseScope(Shelf)),
+    books.resolve(books.order(books.baseScope(Book), 'id', 'asc'), { plain: true } as never),
+  ]));
+  // one request at a time: each statement goes out alone
+  const alone = await reads();
+  const logged: string[] = [];
+  (sequelize as unknown as { options: { logging: (sql: string) => void } }).options.logging = (sql) => void logged.push(sql);
+  const prepared: string[] = [];
+  const prepare = sqlite3.Database.prototype.prepare;
+  sqlite3.Database.prototype.prepare = function (this: sqlite3.Database, sql: string, ...rest: never[]) {
+    prepared.push(sql);
+    return prepare.call(this, sql, ...rest);
+  } as typeof prepare;
+  t.teardown(() => void (sqlite3.Database.prototype.prepare = prepare));
+  // two requests at once, each under its own deadline: the second's reads find the first's under way, and batch
+  const [first, second] = await Promise.all([reads(), reads()]);
+  const plainly = (answers: unknown) => JSON.parse(JSON.stringify(answers)) as unknown;
+  t.deepEqual(plainly(first), plainly(alone));
+  t.deepEqual(plainly(second), plainly(alone));
+  t.is((alone[2] as Array<{ weight: unknown }>)[1]!.weight, 1 / 3);
+  t.true(prepared.some((sql) => sql.startsWith("SELECT '[' || (SELECT json_group_array(")), 'sibling reads went to SQLite as one statement');
+  t.is(logged.length, 6, 'each statement is logged as if sent alone');
 });
