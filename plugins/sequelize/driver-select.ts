@@ -116,7 +116,7 @@ async function selectManyDirectly(
  * transaction is retried through Sequelize's own path unless `retry` is
  * false (a batch, whose statements its caller runs again one by one).
  */
-async function selectDirectly<R>(
+function selectDirectly<R>(
   sequelize: Sequelize,
   internals: SequelizeInternals,
   run: (connection: unknown) => Promise<R>,
@@ -128,16 +128,13 @@ async function selectDirectly<R>(
   // SQLite's connection for reads is open and shared: no checkout, nothing to release
   const ready = transaction ? undefined : readyConnection(sequelize);
   const shared = ready && !cancelPending(ready) ? ready : undefined;
-  const connection = transaction
-    ? (transaction as unknown as { connection: unknown }).connection
-    : (shared ?? (await acquireConnection(sequelize, { type: 'SELECT' }, watch)));
-  const release = !transaction && !shared;
-  const attempt: Attempt<R> = { run, statements, retry, release };
-  if (transaction || sequelize.getDialect() !== 'sqlite') return runOn(sequelize, internals, attempt, connection, transaction, watch);
+  const attempt = (release: boolean): Attempt<R> => ({ run, statements, retry, release });
+  if (transaction) return runOn(sequelize, internals, attempt(false), (transaction as unknown as { connection: unknown }).connection, transaction, watch);
+  if (!shared) return acquireConnection(sequelize, { type: 'SELECT' }, watch).then((connection) => runOn(sequelize, internals, attempt(true), connection, undefined, watch));
   // every SQLite read outside a transaction runs on one connection: which read a cancel interrupts, and when, is readShared's
   if (watch) watch.connection = undefined;
-  const interrupt = () => void cancelStatement(sequelize, connection as object);
-  return readShared(connection as object, watch, interrupt, () => runOn(sequelize, internals, attempt, connection, undefined, watch));
+  const interrupt = () => void cancelStatement(sequelize, shared);
+  return readShared(shared, watch, interrupt, () => runOn(sequelize, internals, attempt(false), shared, undefined, watch));
 }
 
 interface Attempt<R> {
@@ -148,7 +145,8 @@ interface Attempt<R> {
   readonly release: boolean;
 }
 
-async function runOn<R>(
+// promises chained rather than an async function: this runs for every read
+function runOn<R>(
   sequelize: Sequelize,
   internals: SequelizeInternals,
   { run, statements, retry, release }: Attempt<R>,
@@ -157,9 +155,7 @@ async function runOn<R>(
   watch: Watch | undefined,
 ): Promise<R> {
   for (const sql of statements) logQuery(internals, connection, sql);
-  try {
-    return await run(connection);
-  } catch (error) {
+  const recover = (error: unknown): Promise<R> => {
     if (transaction || watch?.cancelled) throw new DatabaseError(error as Error & { sql: string; parameters: object });
     // another read's cancel reached this one: withinDeadline runs it again, through here. Not through Sequelize, whose
     // statements node-sqlite3 finalizes on the event loop's thread, which blocks while any other statement runs
@@ -167,7 +163,12 @@ async function runOn<R>(
     // outside a transaction, Sequelize's own path retries (SQLITE_BUSY) and shapes the error, under this statement's watch
     const again = () => sequelize.query(statements[0]!, { type: QueryTypes.SELECT }) as Promise<R>;
     return watch ? withStatement(watch, again) : again();
-  } finally {
-    if (release) await internals.connectionManager.releaseConnection(connection);
+  };
+  let running: Promise<R>;
+  try {
+    running = run(connection).catch(recover);
+  } catch (error) {
+    running = Promise.reject(error).catch(recover);
   }
+  return release ? running.finally(() => internals.connectionManager.releaseConnection(connection)) : running;
 }

@@ -18,16 +18,17 @@ type Row = Record<string, unknown>;
  * SELECTs select-sql.ts templates); the rows keep the statement's order,
  * which SQLite keeps through a subquery with an ORDER BY.
  */
-export async function selectJsonRows(connection: PreparingConnection, sql: string, columns: readonly string[]): Promise<Row[]> {
-  let rows: Row[];
-  try {
-    rows = await selectPrepared(connection, jsonRowsSql(sql, columns));
-  } catch (error) {
-    if (!/JSON cannot hold BLOB values/.test((error as Error).message)) throw error;
-    return selectPrepared(connection, sql);
-  }
-  const text = rows[0]?.rows;
-  return typeof text === 'string' ? (JSON.parse(text) as Row[]) : [];
+export function selectJsonRows(connection: PreparingConnection, sql: string, columns: readonly string[]): Promise<Row[]> {
+  return selectPrepared(connection, jsonRowsSql(sql, columns)).then(
+    (rows) => {
+      const text = rows[0]?.rows;
+      return typeof text === 'string' ? (JSON.parse(text) as Row[]) : [];
+    },
+    (error: Error) => {
+      if (!/JSON cannot hold BLOB values/.test(error.message)) throw error;
+      return selectPrepared(connection, sql);
+    },
+  );
 }
 
 /** A SELECT and the names of its result columns, as `selectJsonRows` takes them. */

@@ -36,21 +36,33 @@ export function readShared<T>(connection: object, watch: Watch | undefined, inte
   const line = unfinished.get(connection) ?? startLine(connection);
   const mine: Sent = { interrupt, late: false, settled: false };
   line.push(mine);
-  const statement = read().finally(() => {
+  const finish = () => {
     mine.settled = true;
     line.splice(line.indexOf(mine), 1);
     if (line[0]?.late) interruptWhileOldest(line, line[0]);
-  });
-  if (!watch) return statement;
+    if (watch) watch.stopWaiting = undefined;
+  };
+  // one promise per read, not a chain of them: this runs for every read on SQLite
   return new Promise<T>((resolve, reject) => {
-    watch.stopWaiting = () => {
-      mine.late = true;
-      reject(new Error('Mural: the deadline passed before the read on the SQLite connection was over'));
-      interruptWhileOldest(line, mine);
+    if (watch) {
+      watch.stopWaiting = () => {
+        mine.late = true;
+        reject(new Error('Mural: the deadline passed before the read on the SQLite connection was over'));
+        interruptWhileOldest(line, mine);
+      };
+    }
+    const failed = (error: unknown) => {
+      finish();
+      reject(error);
     };
-    statement.then(resolve, reject).finally(() => {
-      watch.stopWaiting = undefined;
-    });
+    try {
+      read().then((value) => {
+        finish();
+        resolve(value);
+      }, failed);
+    } catch (error) {
+      failed(error);
+    }
   });
 }
 

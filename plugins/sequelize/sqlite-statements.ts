@@ -74,14 +74,13 @@ type Use<T> = (statement: Statement, settle: (error: Error | null, result: T) =>
 function usePrepared<T>(connection: PreparingConnection, sql: string, use: Use<T>): Promise<T> {
   const state = stateOf(connection);
   const statement = state.closing ? undefined : state.statements.get(sql);
-  if (statement) {
-    // to the back of the line: the Map's order is the order of last use
-    state.statements.delete(sql);
-    state.statements.set(sql, statement);
-  }
   state.busy++;
-  const settled = statement ? run(state, sql, statement, use) : prepareAndRun(connection, state, sql, use);
-  return settled.finally(() => done(state));
+  if (!statement) return prepareAndRun(connection, state, sql, use).finally(() => done(state));
+  // to the back of the line: the Map's order is the order of last use
+  state.statements.delete(sql);
+  state.statements.set(sql, statement);
+  // the run itself marks it done: one promise, not a second for a finally (this runs for every read)
+  return run(state, sql, statement, use, true);
 }
 
 function prepareAndRun<T>(connection: PreparingConnection, state: Kept, sql: string, use: Use<T>): Promise<T> {
@@ -99,14 +98,24 @@ function prepareAndRun<T>(connection: PreparingConnection, state: Kept, sql: str
   });
 }
 
-function run<T>(state: Kept, sql: string, statement: Statement, use: Use<T>): Promise<T> {
+/** Runs `statement`; `finishes`: its end is the end of the use that counted it busy. */
+function run<T>(state: Kept, sql: string, statement: Statement, use: Use<T>, finishes = false): Promise<T> {
   return new Promise((resolve, reject) => {
-    use(statement, (error, result) => {
-      if (!error) return resolve(result);
-      if (state.statements.get(sql) === statement) state.statements.delete(sql);
-      finalize(state, statement);
+    const settle = (error: Error | null, result: T) => {
+      if (error) {
+        if (state.statements.get(sql) === statement) state.statements.delete(sql);
+        finalize(state, statement);
+      }
+      if (finishes) done(state);
+      if (error) reject(error);
+      else resolve(result);
+    };
+    try {
+      use(statement, settle);
+    } catch (error) {
+      if (finishes) done(state);
       reject(error);
-    });
+    }
   });
 }
 

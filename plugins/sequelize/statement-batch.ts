@@ -111,15 +111,30 @@ function close<S>(state: State, deadline: Deadline | undefined, key: string, bat
 }
 
 /** Counts a send while it runs, so that statements arriving meanwhile know other requests are reading. */
-async function counted<T>(state: State, deadline: Deadline | undefined, run: () => Promise<T>): Promise<T> {
+function counted<T>(state: State, deadline: Deadline | undefined, run: () => Promise<T>): Promise<T> {
   state.sendingBy.set(deadline, (state.sendingBy.get(deadline) ?? 0) + 1);
-  try {
-    return await run();
-  } finally {
+  const over = () => {
     const left = state.sendingBy.get(deadline)! - 1;
     if (left === 0) state.sendingBy.delete(deadline);
     else state.sendingBy.set(deadline, left);
+  };
+  let running: Promise<T>;
+  try {
+    running = run();
+  } catch (error) {
+    running = Promise.reject(error);
   }
+  // one promise, not an async function's two: this runs for every read
+  return running.then(
+    (value) => {
+      over();
+      return value;
+    },
+    (error: unknown) => {
+      over();
+      throw error;
+    },
+  );
 }
 
 async function send<S>(statements: Pending<S>[], runMany: RunMany<S>, runOne: RunOne<S>): Promise<void> {

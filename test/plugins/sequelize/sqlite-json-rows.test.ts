@@ -135,7 +135,7 @@ test.serial("concurrent reads' sibling statements go to SQLite as one, answer wh
   const plainly = (answers: unknown) => JSON.parse(JSON.stringify(answers)) as unknown;
   t.deepEqual(plainly(first), plainly(alone));
   t.deepEqual(plainly(second), plainly(alone));
-  t.is((alone[2] as Array<{ weight: unknown }>)[1]!.weight, 1 / 3);
+  t.is((alone[2] as unknown as Array<{ weight: unknown }>)[1]!.weight, 1 / 3);
   t.true(prepared.some((sql) => sql.startsWith("SELECT '[' || (SELECT json_group_array(")), 'sibling reads went to SQLite as one statement');
   t.is(logged.length, 6, 'each statement is logged as if sent alone');
 });
