@@ -78,12 +78,12 @@ export async function runQuery(source: QuerySource, renderOnly: boolean, request
   const wantsLinks = Boolean(request && !single && !source.pick && !keyset && plan.page && plan.page.size > 0 && resourceClass.paginationLinks);
   const scopes = scopeRecords(resource, plan, { baseScope: source.baseScope });
   const loading = loadRecords(resource, plan, {}, scopes);
-  const early = wantsLinks ? earlyCount(resource, plan, scopes.filtered) : undefined;
+  const early = wantsLinks ? earlyCount(resource, plan, built, scopes.filtered) : undefined;
   const { records, stats, more } = await loading;
   if (source.mustExist && records.length === 0) throw new RecordNotFound(resourceClass.type, source.id);
   const roots = kept(source, (records as object[]).map((record) => ({ record, resource: variantFor(resourceClass, record) })));
   const sideloads = sideload(roots, plan, graph);
-  const total = wantsLinks ? totalCount(resource, plan, records.length, stats, scopes.filtered, early) : undefined;
+  const total = wantsLinks ? totalCount(resource, plan, built, records.length, stats, scopes.filtered, early) : undefined;
   await Promise.all([sideloads, total]);
   const loaded: Loaded = { plan, records: roots, stats, graph, single };
   if (request && total) loaded.links = paginationLinks(source.baseUrl + request.path, request.query, plan.page!, await total);
@@ -114,6 +114,18 @@ function kept(source: QuerySource, records: LoadedRecord[]): LoadedRecord[] {
 }
 
 /**
+ * Cached plans (plan-cache.ts) whose last page needed a COUNT: the page was
+ * full, so it could not tell the total itself. Their next request asks for
+ * the count with the page even where reads queue on one connection (SQLite),
+ * since the count then follows the page there without another round through
+ * the event loop, and a busy server sends both as one statement
+ * (driver-select.ts). A plan whose last page was short counts only if this
+ * one is full, as before: a small collection is never counted for nothing
+ * twice in a row.
+ */
+const countedLastTime = new WeakSet<QueryPlan>();
+
+/**
  * Where independent reads overlap (a pool of connections), the count behind
  * pagination links starts with the page query rather than after it, unless
  * a stat computes it anyway. The page query is the only statement of its
@@ -123,8 +135,8 @@ function kept(source: QuerySource, records: LoadedRecord[]): LoadedRecord[] {
  * runs, and a lone PostgreSQL include request took 6–7% longer. A short
  * page, which tells the total itself, leaves it unused.
  */
-function earlyCount(resource: ResourceBase, plan: QueryPlan, scope: unknown): Promise<number> | undefined {
-  if (!resource.adapter.concurrentReads?.()) return undefined;
+function earlyCount(resource: ResourceBase, plan: QueryPlan, cached: QueryPlan, scope: unknown): Promise<number> | undefined {
+  if (!resource.adapter.concurrentReads?.() && !countedLastTime.has(cached)) return undefined;
   if (plan.stats.some((s) => s.name === 'total' && s.calculations.includes('count'))) return undefined;
   const counting = resource.adapter.count(scope);
   // a short page leaves it unused; its failure must not go unhandled
@@ -133,9 +145,12 @@ function earlyCount(resource: ResourceBase, plan: QueryPlan, scope: unknown): Pr
 }
 
 /** The total behind pagination links, without a COUNT when the page already tells it. */
-async function totalCount(resource: ResourceBase, plan: QueryPlan, rows: number, stats: StatsResult, scope: unknown, early?: Promise<number>): Promise<number> {
+async function totalCount(resource: ResourceBase, plan: QueryPlan, cached: QueryPlan, rows: number, stats: StatsResult, scope: unknown, early?: Promise<number>): Promise<number> {
   const page = plan.page!;
   const offset = (page.number - 1) * page.size;
+  const told = (rows > 0 && rows < page.size) || (rows === 0 && page.number === 1);
+  if (told) countedLastTime.delete(cached);
+  else countedLastTime.add(cached);
   if (rows > 0 && rows < page.size) return offset + rows;
   if (rows === 0 && page.number === 1) return 0;
   const counted = stats.total?.count;

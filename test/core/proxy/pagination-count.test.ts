@@ -6,7 +6,8 @@ import { openDirectory, type Directory } from '../../support/directory.ts';
 /**
  * The count behind pagination links: alongside the page query where the
  * database reads through a pool, with or without includes; after the page,
- * and only for a full page, where one connection queues every read.
+ * and only for a full page, where one connection queues every read, until
+ * the same query's last page needed its count: then beside the page there too.
  */
 for (const db of testDatabases('pagination_count')) {
   let dir: Directory;
@@ -76,5 +77,22 @@ for (const db of testDatabases('pagination_count')) {
     const { links, queries } = await page('stats[total]=count&page[size]=10', { stats: { total: 'count' }, page: { size: 10 } });
     t.true(links.last!.endsWith('page[number]=5&page[size]=10'));
     t.is(queries.filter(isCount).length, 1);
+  });
+
+  test.serial(`${db.name}: a query whose last page needed its count counts beside the page the next time`, async (t) => {
+    const first = await countTimeline('page[size]=7', { page: { size: 7 } });
+    const second = await countTimeline('page[size]=7', { page: { size: 7 } });
+    t.deepEqual(first.events, pooled ? ['count started', 'page answered'] : ['page answered', 'count started']);
+    t.deepEqual(second.events, ['count started', 'page answered']);
+    t.deepEqual(second.links, first.links);
+    t.is(second.queries.filter(isCount).length, 1);
+  });
+
+  test.serial(`${db.name}: a query whose last page was short ${pooled ? 'counts early as always' : 'never counts for nothing'}`, async (t) => {
+    for (let i = 0; i < 3; i++) {
+      const { links, queries } = await page('filter[id]=4,5,6&page[size]=9', { filter: { id: '4,5,6' }, page: { size: 9 } });
+      t.true(links.last!.endsWith('page[number]=1&page[size]=9'));
+      t.is(queries.filter(isCount).length, pooled ? 1 : 0);
+    }
   });
 }
