@@ -130,11 +130,20 @@ function selectDirectly<R>(
   const shared = ready && !cancelPending(ready) ? ready : undefined;
   const attempt = (release: boolean): Attempt<R> => ({ run, statements, retry, release });
   if (transaction) return runOn(sequelize, internals, attempt(false), (transaction as unknown as { connection: unknown }).connection, transaction, watch);
-  if (!shared) return acquireConnection(sequelize, { type: 'SELECT' }, watch).then((connection) => runOn(sequelize, internals, attempt(true), connection, undefined, watch));
-  // every SQLite read outside a transaction runs on one connection: which read a cancel interrupts, and when, is readShared's
+  if (shared) return onSharedConnection(sequelize, internals, attempt(false), shared, watch);
+  // a pool's connection; on SQLite the one connection again, once the cancel under way on it is over
+  return acquireConnection(sequelize, { type: 'SELECT' }, watch).then((connection) =>
+    sequelize.getDialect() === 'sqlite'
+      ? onSharedConnection(sequelize, internals, attempt(true), connection, watch)
+      : runOn(sequelize, internals, attempt(true), connection, undefined, watch),
+  );
+}
+
+/** Every SQLite read outside a transaction runs on one connection: which read a cancel interrupts, and when, is readShared's. */
+function onSharedConnection<R>(sequelize: Sequelize, internals: SequelizeInternals, attempt: Attempt<R>, connection: object, watch: Watch | undefined): Promise<R> {
   if (watch) watch.connection = undefined;
-  const interrupt = () => void cancelStatement(sequelize, shared);
-  return readShared(shared, watch, interrupt, () => runOn(sequelize, internals, attempt(false), shared, undefined, watch));
+  const interrupt = () => void cancelStatement(sequelize, connection);
+  return readShared(connection, watch, interrupt, () => runOn(sequelize, internals, attempt, connection, undefined, watch));
 }
 
 interface Attempt<R> {

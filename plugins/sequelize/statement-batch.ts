@@ -38,9 +38,10 @@ const settled = Promise.resolve();
 
 /**
  * Collects the SELECTs a request starts together (the page and its count,
- * sibling sideloads) while other requests are reading, and sends them to
- * PostgreSQL as one multi-statement query on one connection: one round trip,
- * one socket write and one pool checkout instead of one each. That is what a
+ * sibling sideloads) while other requests are reading, and sends them as
+ * one: to PostgreSQL as one multi-statement query on one connection (one
+ * round trip, one socket write and one pool checkout instead of one each),
+ * to SQLite as one statement (one trip through libuv's pool). That is what a
  * busy server runs short of. The database runs a batch's statements one after
  * another, and a batch waits for its company, so while no other request is
  * reading, each statement goes out at once on a connection of its own, which
@@ -58,17 +59,16 @@ const settled = Promise.resolve();
  * cancel), each statement is run again alone, so each caller gets its own
  * answer or error.
  *
- * `always` batches a request's sibling reads even while no other request
- * reads: where statements run one after another anyway (SQLite's one read
- * connection), one statement instead of several only saves.
+ * `S` is what the runners take for a statement: its SQL (PostgreSQL), or
+ * its SQL and result columns (SQLite, whose batches are one statement).
  */
-export function batchedSelect<S>(sequelize: Sequelize, statement: S, runMany: RunMany<S>, runOne: RunOne<S>, lane = '', always = false): Promise<Row[]> {
+export function batchedSelect<S>(sequelize: Sequelize, statement: S, runMany: RunMany<S>, runOne: RunOne<S>, lane = ''): Promise<Row[]> {
   const state = stateOf(sequelize);
   const deadline = currentDeadline();
   const key = `${readsOwnWrites()}:${lane}`;
   let batch = state.open.get(deadline)?.get(key) as Batch<S> | undefined;
   if (!batch) {
-    if (!always && !othersReading(state, deadline)) return counted(state, deadline, () => runOne(statement));
+    if (!othersReading(state, deadline)) return counted(state, deadline, () => runOne(statement));
     batch = openBatch(state, deadline, key, runMany, runOne);
   }
   const joining = batch;
