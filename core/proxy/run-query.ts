@@ -148,11 +148,12 @@ function earlyCount(resource: ResourceBase, plan: QueryPlan, cached: QueryPlan, 
 async function totalCount(resource: ResourceBase, plan: QueryPlan, cached: QueryPlan, rows: number, stats: StatsResult, scope: unknown, early?: Promise<number>): Promise<number> {
   const page = plan.page!;
   const offset = (page.number - 1) * page.size;
-  const told = (rows > 0 && rows < page.size) || (rows === 0 && page.number === 1);
-  if (told) countedLastTime.delete(cached);
-  else countedLastTime.add(cached);
-  if (rows > 0 && rows < page.size) return offset + rows;
-  if (rows === 0 && page.number === 1) return 0;
+  const short = rows > 0 && rows < page.size;
+  if (short || (rows === 0 && page.number === 1)) {
+    countedLastTime.delete(cached);
+    return short ? offset + rows : 0;
+  }
+  countedLastTime.add(cached);
   const counted = stats.total?.count;
   if (typeof counted === 'number') return counted;
   return early ?? resource.adapter.count(scope);

@@ -1,4 +1,4 @@
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import sqlite3 from 'sqlite3';
 import { DataTypes, Model, type Sequelize } from 'sequelize';
 import { SequelizeAdapter } from '../../../plugins/sequelize/index.ts';
@@ -69,16 +69,7 @@ test.serial("Mural's reads on SQLite take this path, and answer what Sequelize's
     { value: 0.1 + 0.2, label: 'a "quoted" label', taken: new Date(Date.UTC(2024, 4, 6, 7, 8, 9, 123)), ok: true },
     { value: null, label: null, taken: null, ok: false },
   ]);
-  const logged: string[] = [];
-  (sequelize as unknown as { options: { logging: (sql: string) => void } }).options.logging = (sql) => void logged.push(sql);
-  // what the driver is asked to prepare, to see which form of the SELECT reached SQLite
-  const prepared: string[] = [];
-  const prepare = sqlite3.Database.prototype.prepare;
-  sqlite3.Database.prototype.prepare = function (this: sqlite3.Database, sql: string, ...rest: never[]) {
-    prepared.push(sql);
-    return prepare.call(this, sql, ...rest);
-  } as typeof prepare;
-  t.teardown(() => void (sqlite3.Database.prototype.prepare = prepare));
+  const { logged, prepared } = recordStatements(t, sequelize);
   const adapter = new SequelizeAdapter({ name: 'ReadingResource', model: Reading } as never);
   const scope = adapter.order(adapter.baseScope(Reading), 'id', 'asc');
   const rows = (await adapter.resolve(scope, { plain: true } as never)) as unknown as Array<Record<string, unknown>>;
@@ -121,15 +112,7 @@ test.serial("concurrent reads' sibling statements go to SQLite as one, answer wh
   ]));
   // one request at a time: each statement goes out alone
   const alone = await reads();
-  const logged: string[] = [];
-  (sequelize as unknown as { options: { logging: (sql: string) => void } }).options.logging = (sql) => void logged.push(sql);
-  const prepared: string[] = [];
-  const prepare = sqlite3.Database.prototype.prepare;
-  sqlite3.Database.prototype.prepare = function (this: sqlite3.Database, sql: string, ...rest: never[]) {
-    prepared.push(sql);
-    return prepare.call(this, sql, ...rest);
-  } as typeof prepare;
-  t.teardown(() => void (sqlite3.Database.prototype.prepare = prepare));
+  const { logged, prepared } = recordStatements(t, sequelize);
   // two requests at once, each under its own deadline: the second's reads find the first's under way, and batch
   const [first, second] = await Promise.all([reads(), reads()]);
   const plainly = (answers: unknown) => JSON.parse(JSON.stringify(answers)) as unknown;
@@ -139,3 +122,21 @@ test.serial("concurrent reads' sibling statements go to SQLite as one, answer wh
   t.true(prepared.some((sql) => sql.startsWith("SELECT '[' || (SELECT json_group_array(")), 'sibling reads went to SQLite as one statement');
   t.is(logged.length, 6, 'each statement is logged as if sent alone');
 });
+
+/**
+ * The log lines `sequelize` writes and the SQL node-sqlite3 is asked to
+ * prepare, from now until the test ends: which form of a SELECT reached
+ * SQLite, and what the log says of it.
+ */
+function recordStatements(t: ExecutionContext, sequelize: Sequelize): { logged: string[]; prepared: string[] } {
+  const logged: string[] = [];
+  (sequelize as unknown as { options: { logging: (sql: string) => void } }).options.logging = (sql) => void logged.push(sql);
+  const prepared: string[] = [];
+  const prepare = sqlite3.Database.prototype.prepare;
+  sqlite3.Database.prototype.prepare = function (this: sqlite3.Database, sql: string, ...rest: never[]) {
+    prepared.push(sql);
+    return prepare.call(this, sql, ...rest);
+  } as typeof prepare;
+  t.teardown(() => void (sqlite3.Database.prototype.prepare = prepare));
+  return { logged, prepared };
+}
