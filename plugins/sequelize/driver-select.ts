@@ -1,10 +1,10 @@
 import { DatabaseError, QueryTypes, Sequelize, type Transaction } from 'sequelize';
 import { withStatement } from '../../core/index.ts';
 import { acquireConnection, cancelPending, withinDeadline, type Watch } from './database-deadline.ts';
-import { readyConnection } from './sqlite-connections.ts';
-import { selectPrepared, type PreparingConnection } from './sqlite-statements.ts';
-import { readShared } from './sqlite-shared-reads.ts';
-import { selectJsonBatch, selectJsonRows, type JsonRowsStatement } from './sqlite-json-rows.ts';
+import { readyConnection } from './sqlite/connections.ts';
+import { selectPrepared, type PreparingConnection } from './sqlite/statements.ts';
+import { readShared } from './sqlite/shared-reads.ts';
+import { selectJsonBatch, selectJsonRows, type JsonRowsStatement } from './sqlite/json-rows.ts';
 import { cancelStatement, interruptedByCancel } from './cancel-statement.ts';
 import { batchedSelect } from './statement-batch.ts';
 import { logQuery, observed, type SequelizeInternals } from './driver-access.ts';
@@ -12,7 +12,7 @@ import { plainRowTypes, type PgTypes } from './postgres-render-types.ts';
 
 type Row = Record<string, unknown>;
 
-/** What the drivers Mural reads through directly look like, as far as a SELECT goes (SQLite's: sqlite-statements.ts). */
+/** What the drivers Mural reads through directly look like, as far as a SELECT goes (SQLite's: sqlite/statements.ts). */
 interface PostgresConnection {
   query(query: { text: string; types?: PgTypes }): Promise<{ rows: Row[] } | Array<{ rows: Row[] }>>;
 }
@@ -77,7 +77,7 @@ export interface SelectOptions {
    * that become model instances keep Dates.
    */
   plain?: boolean;
-  /** The names of the SELECT's result columns, each once: SQLite may then answer the rows as one JSON text (sqlite-json-rows.ts). */
+  /** The names of the SELECT's result columns, each once: SQLite may then answer the rows as one JSON text (sqlite/json-rows.ts). */
   columns?: readonly string[];
 }
 

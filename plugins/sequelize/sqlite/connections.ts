@@ -53,7 +53,7 @@ export function isInMemory(connection: SqliteConnection): boolean {
   return connection.filename === ':memory:' || connection.filename === '';
 }
 
-/** What preparing a connection reads of a database's settings (sqlite-settings.ts), and records there. */
+/** What preparing a connection reads of a database's settings (settings.ts), and records there. */
 export interface ConnectionPreparation {
   readonly settings: { readonly busyTimeout: number; readonly wal: boolean };
   walApplied: boolean;

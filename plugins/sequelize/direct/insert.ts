@@ -1,5 +1,5 @@
 import { Utils, type Model, type Transaction } from 'sequelize';
-import { markSaved, runWrite, timestamp, writesDirectly, type ModelInternals, type RecordInternals, type Written } from './direct-write.ts';
+import { markSaved, runWrite, timestamp, writesDirectly, type ModelInternals, type RecordInternals, type Written } from './write.ts';
 
 /** Hooks `Model.save` runs around an INSERT. */
 const CREATE_HOOKS = ['beforeCreate', 'afterCreate', 'beforeSave', 'afterSave'];

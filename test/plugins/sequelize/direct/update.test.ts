@@ -1,9 +1,9 @@
 import test from 'ava';
 import { DataTypes, Model, UniqueConstraintError, type ModelStatic, type Sequelize } from 'sequelize';
-import { ConflictError } from '../../../core/index.ts';
-import { SequelizeAdapter } from '../../../plugins/sequelize/index.ts';
-import { countQueryCalls } from '../../support/query-calls.ts';
-import { openDatabase, testDatabases } from '../../support/databases.ts';
+import { ConflictError } from '../../../../core/index.ts';
+import { SequelizeAdapter } from '../../../../plugins/sequelize/index.ts';
+import { countQueryCalls } from '../../../support/query-calls.ts';
+import { openDatabase, testDatabases } from '../../../support/databases.ts';
 
 /**
  * A loaded record whose model has no update or save hooks is written by the

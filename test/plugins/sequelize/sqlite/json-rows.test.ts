@@ -1,11 +1,11 @@
 import test, { type ExecutionContext } from 'ava';
 import sqlite3 from 'sqlite3';
 import { DataTypes, Model, type Sequelize } from 'sequelize';
-import { SequelizeAdapter } from '../../../plugins/sequelize/index.ts';
-import { selectPrepared, type PreparingConnection } from '../../../plugins/sequelize/sqlite-statements.ts';
-import { selectJsonBatch, selectJsonRows } from '../../../plugins/sequelize/sqlite-json-rows.ts';
-import { openDatabase } from '../../support/databases.ts';
-import { withDeadline } from '../../../core/index.ts';
+import { SequelizeAdapter } from '../../../../plugins/sequelize/index.ts';
+import { selectPrepared, type PreparingConnection } from '../../../../plugins/sequelize/sqlite/statements.ts';
+import { selectJsonBatch, selectJsonRows } from '../../../../plugins/sequelize/sqlite/json-rows.ts';
+import { openDatabase } from '../../../support/databases.ts';
+import { withDeadline } from '../../../../core/index.ts';
 
 /**
  * SQLite answers Mural's templated SELECTs as one JSON text. Whatever a

@@ -1,7 +1,7 @@
 import { Model, QueryTypes, Transaction, Utils, type Sequelize } from 'sequelize';
-import { withinDeadline } from './database-deadline.ts';
-import { logQuery, observed, type SequelizeInternals } from './driver-access.ts';
-import { runPrepared, type PreparingConnection } from './sqlite-statements.ts';
+import { withinDeadline } from '../database-deadline.ts';
+import { logQuery, observed, type SequelizeInternals } from '../driver-access.ts';
+import { runPrepared, type PreparingConnection } from '../sqlite/statements.ts';
 
 const DEADLOCK = 1213;
 /** What node-postgres says of a connection that cannot be used again; Sequelize then drops it from the pool. */

@@ -1,8 +1,8 @@
 import { Transaction, type Sequelize, type TransactionOptions } from 'sequelize';
-import { currentTransaction, ServiceUnavailable } from '../../core/index.ts';
-import { connectionManager, isInMemory, query, type SqliteConnection } from './sqlite-connections.ts';
-import { sqliteState } from './sqlite-settings.ts';
-import { forgetWriter, lendWriter, markWriter } from './sqlite-writer.ts';
+import { currentTransaction, ServiceUnavailable } from '../../../core/index.ts';
+import { connectionManager, isInMemory, query, type SqliteConnection } from './connections.ts';
+import { sqliteState } from './settings.ts';
+import { forgetWriter, lendWriter, markWriter } from './writer.ts';
 
 /** What Sequelize keeps on a transaction without declaring it. */
 interface TransactionInternals {
@@ -73,7 +73,7 @@ async function immediateTransaction<T>(sequelize: Sequelize, write: (transaction
  * and block every other connection for good. Roll it back and close it.
  */
 async function discard(sequelize: Sequelize, transaction: TransactionInternals, begun: boolean): Promise<void> {
-  // one opened (or lent, sqlite-writer.ts) for a transaction that failed before taking it is closed too
+  // one opened (or lent, writer.ts) for a transaction that failed before taking it is closed too
   const connection = transaction.connection ?? connectionManager(sequelize).connections[transaction.id];
   if (!connection) return;
   forgetWriter(sequelize, connection);

@@ -1,9 +1,9 @@
 import test from 'ava';
 import { DataTypes, DatabaseError, ForeignKeyConstraintError, Model, Sequelize, UniqueConstraintError, type ModelStatic, type SaveOptions } from 'sequelize';
-import { SequelizeAdapter } from '../../../plugins/sequelize/index.ts';
-import { countQueryCalls } from '../../support/query-calls.ts';
-import { openDatabase, testDatabases, type TestDatabase } from '../../support/databases.ts';
-import { sqliteFileDatabase } from '../../support/sqlite-file.ts';
+import { SequelizeAdapter } from '../../../../plugins/sequelize/index.ts';
+import { countQueryCalls } from '../../../support/query-calls.ts';
+import { openDatabase, testDatabases, type TestDatabase } from '../../../support/databases.ts';
+import { sqliteFileDatabase } from '../../../support/sqlite-file.ts';
 
 /**
  * A new record with no save hooks is written by an INSERT Mural sends

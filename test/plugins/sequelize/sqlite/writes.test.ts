@@ -1,14 +1,14 @@
 import test from 'ava';
 import { QueryTypes, Sequelize } from 'sequelize';
-import { configureSqlite, SQLITE_DEFAULTS } from '../../../plugins/sequelize/index.ts';
-import { sqliteState } from '../../../plugins/sequelize/sqlite-settings.ts';
-import { connectionManager } from '../../../plugins/sequelize/sqlite-connections.ts';
-import { createApp } from '../../../examples/employee-directory/app.ts';
-import { seed } from '../../../examples/employee-directory/db/seed.ts';
-import { openDirectory, tableCounts, type Directory } from '../../support/directory.ts';
-import { serve, type HttpClient, type HttpResponse } from '../../support/http.ts';
-import { holdWriteLock, rawConnection, sqliteFileDatabase } from '../../support/sqlite-file.ts';
-import { dropTransactionWarnings } from '../../support/sequelize-warnings.ts';
+import { configureSqlite, SQLITE_DEFAULTS } from '../../../../plugins/sequelize/index.ts';
+import { sqliteState } from '../../../../plugins/sequelize/sqlite/settings.ts';
+import { connectionManager } from '../../../../plugins/sequelize/sqlite/connections.ts';
+import { createApp } from '../../../../examples/employee-directory/app.ts';
+import { seed } from '../../../../examples/employee-directory/db/seed.ts';
+import { openDirectory, tableCounts, type Directory } from '../../../support/directory.ts';
+import { serve, type HttpClient, type HttpResponse } from '../../../support/http.ts';
+import { holdWriteLock, rawConnection, sqliteFileDatabase } from '../../../support/sqlite-file.ts';
+import { dropTransactionWarnings } from '../../../support/sequelize-warnings.ts';
 
 // these tests make BEGIN and COMMIT fail on purpose; Sequelize's warnings about it are expected
 dropTransactionWarnings();

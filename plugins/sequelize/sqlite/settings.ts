@@ -1,7 +1,7 @@
 import type { Sequelize } from 'sequelize';
-import { connectionManager, prepareConnections } from './sqlite-connections.ts';
-import { WriteQueue } from './write-queue.ts';
-import { keepWriters } from './sqlite-writer.ts';
+import { connectionManager, prepareConnections } from './connections.ts';
+import { WriteQueue } from '../write-queue.ts';
+import { keepWriters } from './writer.ts';
 
 /** How Mural shares one SQLite database between concurrent writes. */
 export interface SqliteSettings {

@@ -1,5 +1,5 @@
 import { OptimisticLockError, Utils, type Model, type Transaction } from 'sequelize';
-import { markSaved, runWrite, timestamp, writesDirectly, type ModelInternals, type RecordInternals } from './direct-write.ts';
+import { markSaved, runWrite, timestamp, writesDirectly, type ModelInternals, type RecordInternals } from './write.ts';
 
 /** Hooks `Model.save` runs around an UPDATE. */
 const UPDATE_HOOKS = ['beforeUpdate', 'afterUpdate', 'beforeSave', 'afterSave'];

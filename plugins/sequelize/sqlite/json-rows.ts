@@ -1,4 +1,4 @@
-import { selectPrepared, type PreparingConnection } from './sqlite-statements.ts';
+import { selectPrepared, type PreparingConnection } from './statements.ts';
 
 type Row = Record<string, unknown>;
 
@@ -15,7 +15,7 @@ type Row = Record<string, unknown>;
  * that meets one runs again as plain rows.
  *
  * `columns` are the names of the statement's result columns, each once (the
- * SELECTs select-sql.ts templates); the rows keep the statement's order,
+ * SELECTs ../select-sql.ts templates); the rows keep the statement's order,
  * which SQLite keeps through a subquery with an ORDER BY.
  */
 export function selectJsonRows(connection: PreparingConnection, sql: string, columns: readonly string[]): Promise<Row[]> {

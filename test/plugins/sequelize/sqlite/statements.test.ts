@@ -1,9 +1,9 @@
 import test from 'ava';
 import { DataTypes, Model, type Sequelize } from 'sequelize';
-import { selectThroughDriver } from '../../../plugins/sequelize/driver-select.ts';
-import { SequelizeAdapter } from '../../../plugins/sequelize/index.ts';
-import { openDatabase } from '../../support/databases.ts';
-import { rawConnection, sqliteFileDatabase } from '../../support/sqlite-file.ts';
+import { selectThroughDriver } from '../../../../plugins/sequelize/driver-select.ts';
+import { SequelizeAdapter } from '../../../../plugins/sequelize/index.ts';
+import { openDatabase } from '../../../support/databases.ts';
+import { rawConnection, sqliteFileDatabase } from '../../../support/sqlite-file.ts';
 
 /**
  * On SQLite, the statements Mural sends through the driver are prepared once

@@ -1,12 +1,12 @@
 import type { Sequelize } from 'sequelize';
-import { connectionManager, isInMemory, type SqliteConnection } from './sqlite-connections.ts';
+import { connectionManager, isInMemory, type SqliteConnection } from './connections.ts';
 
 /** Where the kept connection waits between writes: among Sequelize's own, so that `sequelize.close()` closes it. */
 const IDLE = 'mural-writer';
 const writers = new WeakSet<SqliteConnection>();
 
 /**
- * Mural's writes to a SQLite file run one at a time (sqlite-transaction.ts),
+ * Mural's writes to a SQLite file run one at a time (transaction.ts),
  * each in a transaction on a connection of its own. Sequelize opens that
  * connection for the transaction and closes it after, so every write paid
  * for opening the file, reading its schema and setting the connection up.
@@ -42,7 +42,7 @@ export function forgetWriter(sequelize: Sequelize, connection: SqliteConnection)
 /**
  * Sequelize releases a transaction's connection by closing it; a writer's
  * waits for the next write instead. Installed once per Sequelize instance,
- * with the rest of its SQLite setup (sqlite-settings.ts).
+ * with the rest of its SQLite setup (settings.ts).
  */
 export function keepWriters(sequelize: Sequelize): void {
   const manager = connectionManager(sequelize);

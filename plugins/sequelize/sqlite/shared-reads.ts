@@ -1,4 +1,4 @@
-import type { Watch } from './database-deadline.ts';
+import type { Watch } from '../database-deadline.ts';
 
 /**
  * Reads on SQLite's shared connection, and their deadlines.
@@ -17,7 +17,7 @@ import type { Watch } from './database-deadline.ts';
  * it is the oldest one unfinished, which is the one running, and again
  * every 100 ms while it has not stopped. Threads can take the connection
  * out of order: an interrupt that reaches another read makes withinDeadline
- * run that read once more (database-deadline.ts).
+ * run that read once more (../database-deadline.ts).
  */
 const REINTERRUPT_MS = 100;
 

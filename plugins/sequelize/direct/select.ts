@@ -1,9 +1,9 @@
 import type { Model, Transaction } from 'sequelize';
-import { currentTransaction } from '../../core/index.ts';
-import { selectThroughDriver, type SelectOptions } from './driver-select.ts';
-import { PARENT, PARENT_IDS } from './join-table.ts';
-import { countSql, selectStatement } from './select-sql.ts';
-import type { SequelizeScope } from './sequelize-scope.ts';
+import { currentTransaction } from '../../../core/index.ts';
+import { selectThroughDriver, type SelectOptions } from '../driver-select.ts';
+import { PARENT, PARENT_IDS } from '../join-table.ts';
+import { countSql, selectStatement } from '../select-sql.ts';
+import type { SequelizeScope } from '../sequelize-scope.ts';
 
 interface ModelInternals {
   _scope?: Record<string, unknown>;

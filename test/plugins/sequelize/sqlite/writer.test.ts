@@ -1,10 +1,10 @@
 import test from 'ava';
-import { configureSqlite, SQLITE_DEFAULTS } from '../../../plugins/sequelize/index.ts';
-import { connectionManager, type SqliteConnection } from '../../../plugins/sequelize/sqlite-connections.ts';
-import { openDirectory, tableCounts } from '../../support/directory.ts';
-import { directoryServer } from '../../support/directory-server.ts';
-import { holdWriteLock, rawConnection, sqliteFileDatabase } from '../../support/sqlite-file.ts';
-import { dropTransactionWarnings } from '../../support/sequelize-warnings.ts';
+import { configureSqlite, SQLITE_DEFAULTS } from '../../../../plugins/sequelize/index.ts';
+import { connectionManager, type SqliteConnection } from '../../../../plugins/sequelize/sqlite/connections.ts';
+import { openDirectory, tableCounts } from '../../../support/directory.ts';
+import { directoryServer } from '../../../support/directory-server.ts';
+import { holdWriteLock, rawConnection, sqliteFileDatabase } from '../../../support/sqlite-file.ts';
+import { dropTransactionWarnings } from '../../../support/sequelize-warnings.ts';
 
 // these tests make BEGIN and COMMIT fail on purpose; Sequelize's warnings about it are expected
 dropTransactionWarnings();
