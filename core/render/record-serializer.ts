@@ -1,7 +1,9 @@
 import type { ResourceBase } from '../resource/resource-base.ts';
 import type { Coercion } from '../types/index.ts';
-import type { IncludeGraph, LoadedRecord } from '../sideload/include-graph.ts';
+import type { IncludeGraph } from '../sideload/include-graph.ts';
 import { jsonText, quoted } from './json-text.ts';
+import { linkage, linkageText } from './resource-linkage.ts';
+import { recordWriter, type RecordWriter } from './record-writer.ts';
 import { serializerLayout, type CompiledAttribute, type CompiledRelationship } from './serializer-layout.ts';
 
 /**
@@ -44,6 +46,8 @@ export class RecordSerializer {
   private readonly writesText: boolean;
   /** `,"type":"…"`, the text after a record's id. */
   private readonly typeText: string;
+  /** serializeText's work as one generated function, where it can be (record-writer.ts). */
+  private readonly writer: RecordWriter | undefined;
 
   constructor(
     private readonly resource: ResourceBase,
@@ -53,7 +57,9 @@ export class RecordSerializer {
   ) {
     this.type = resource.resourceClass.type;
     this.typeText = `,"type":${JSON.stringify(this.type)}`;
-    ({ attributes: this.attributes, relationships: this.relationships, readId: this.readId, writesText: this.writesText } = serializerLayout(resource, fields, extraFields));
+    const layout = serializerLayout(resource, fields, extraFields);
+    ({ attributes: this.attributes, relationships: this.relationships, readId: this.readId, writesText: this.writesText } = layout);
+    this.writer = recordWriter(layout, this.type);
   }
 
   /** The `id` a record renders with. */
@@ -81,6 +87,10 @@ export class RecordSerializer {
   serializeText(record: unknown, id = this.idOf(record), extras?: RecordExtras): string {
     if (!this.writesText) return JSON.stringify(this.serialize(record, id, extras));
     const row = record as Record<string, unknown>;
+    if (this.writer) {
+      const text = this.writer(row, id, this.graph, this.resource);
+      return extras === undefined ? `${text}}` : `${text}${extrasText(extras)}}`;
+    }
     let text = `{"id":${quoted(id)}${this.typeText},"attributes":{`;
     let first = true;
     const list = this.attributes;
@@ -93,9 +103,7 @@ export class RecordSerializer {
     }
     text += '}';
     if (this.relationships.length > 0) text += `,"relationships":${this.relationshipsText(row, id)}`;
-    if (extras?.tempId) text += `,"temp-id":${quoted(extras.tempId)}`;
-    if (extras?.cursor !== undefined) text += `,"meta":{"page":{"cursor":${quoted(extras.cursor)}}}`;
-    return `${text}}`;
+    return extras === undefined ? `${text}}` : `${text}${extrasText(extras)}}`;
   }
 
   private valueOf(attribute: CompiledAttribute, row: Record<string, unknown>): unknown {
@@ -151,27 +159,10 @@ export class RecordSerializer {
 /** The start of a relationship object that was not included. */
 const NOT_INCLUDED = '{"meta":{"included":false}';
 
-function linkage(related: LoadedRecord[] | LoadedRecord | null): unknown {
-  if (related === null) return null;
-  if (!Array.isArray(related)) return identify(related);
-  const identifiers = new Array<unknown>(related.length);
-  for (let i = 0; i < related.length; i++) identifiers[i] = identify(related[i]!);
-  return identifiers;
-}
-
-// module-level rather than a closure per call: rendering calls it for every related record
-function identify(loaded: LoadedRecord): { type: string; id: string } {
-  return { type: loaded.resource.type, id: String((loaded.record as { id?: unknown }).id) };
-}
-
-function linkageText(related: LoadedRecord[] | LoadedRecord | null): string {
-  if (related === null) return 'null';
-  if (!Array.isArray(related)) return identifierText(related);
-  let text = '[';
-  for (let i = 0; i < related.length; i++) text += i === 0 ? identifierText(related[i]!) : `,${identifierText(related[i]!)}`;
-  return `${text}]`;
-}
-
-function identifierText(loaded: LoadedRecord): string {
-  return `{"type":${quoted(loaded.resource.type)},"id":${quoted(String((loaded.record as { id?: unknown }).id))}}`;
+/** A record's `temp-id` and `meta` members as text, each after a comma. */
+function extrasText(extras: RecordExtras): string {
+  let text = '';
+  if (extras.tempId) text += `,"temp-id":${quoted(extras.tempId)}`;
+  if (extras.cursor !== undefined) text += `,"meta":{"page":{"cursor":${quoted(extras.cursor)}}}`;
+  return text;
 }

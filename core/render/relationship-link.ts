@@ -31,6 +31,19 @@ export type LinksTextBuilder = (record: Record<string, unknown>, id: string) => 
 export interface CompiledLinks {
   readonly object: LinksBuilder;
   readonly text: LinksTextBuilder;
+  /** In the endpoints style, the text's constant parts, for writers that encode a record's id once for all its relationships. */
+  readonly endpoint?: EndpointLinksText;
+}
+
+/**
+ * The end of a relationship object in the endpoints style, as constant text
+ * around the record's id (encoded by `encodePathSegment`): `beforeSelf`, the
+ * id, `beforeRelated`, the id, `end`.
+ */
+export interface EndpointLinksText {
+  readonly beforeSelf: string;
+  readonly beforeRelated: string;
+  readonly end: string;
 }
 
 /**
@@ -58,7 +71,13 @@ function compileLinks(owner: ResourceClass, relationship: RelationshipDefinition
     const url = memberUrl(owner);
     if (url === undefined) return NO_LINKS;
     const links = endpointLinks(url, relationship.name);
-    return { object: (_record, id) => links(id), text: endpointLinksText(url, relationship.name) };
+    const endpoint = endpointLinksText(url, relationship.name);
+    const { beforeSelf, beforeRelated, end } = endpoint;
+    const text: LinksTextBuilder = (_record, id) => {
+      const member = encodePathSegment(id);
+      return beforeSelf + member + beforeRelated + member + end;
+    };
+    return { object: (_record, id) => links(id), text, endpoint };
   }
   const related = compileRelatedLink(owner, relationship);
   return {
@@ -90,27 +109,25 @@ export function relationshipUrls(owner: ResourceClass, id: string, name: string)
 
 /** A relationship's endpoint links by record id; the name's part of both is the same for every record, so it is built once. */
 function endpointLinks(url: string, name: string): (id: string) => Required<RelationshipLinks> {
-  const self = `/relationships/${encode(name)}`;
-  const related = `/${encode(name)}`;
+  const self = `/relationships/${encodePathSegment(name)}`;
+  const related = `/${encodePathSegment(name)}`;
   return (id) => {
-    const member = `${url}/${encode(id)}`;
+    const member = `${url}/${encodePathSegment(id)}`;
     return { self: member + self, related: member + related };
   };
 }
 
 /**
  * `endpointLinks` as the end of a relationship object's text. The parts
- * from the configuration are escaped once; `encode` leaves an id only
- * characters JSON needs no escape for.
+ * from the configuration are escaped once; `encodePathSegment` leaves an id
+ * only characters JSON needs no escape for.
  */
-function endpointLinksText(url: string, name: string): LinksTextBuilder {
+function endpointLinksText(url: string, name: string): EndpointLinksText {
   const base = `${JSON.stringify(url).slice(0, -1)}/`;
-  const beforeSelf = `,"links":{"self":${base}`;
-  const beforeRelated = `${JSON.stringify(`/relationships/${encode(name)}`).slice(1)},"related":${base}`;
-  const end = `${JSON.stringify(`/${encode(name)}`).slice(1)}}}`;
-  return (_record, id) => {
-    const member = encode(id);
-    return beforeSelf + member + beforeRelated + member + end;
+  return {
+    beforeSelf: `,"links":{"self":${base}`,
+    beforeRelated: `${JSON.stringify(`/relationships/${encodePathSegment(name)}`).slice(1)},"related":${base}`,
+    end: `${JSON.stringify(`/${encodePathSegment(name)}`).slice(1)}}}`,
   };
 }
 
@@ -134,11 +151,11 @@ function compileRelatedLink(owner: ResourceClass, relationship: RelationshipDefi
     case 'belongs_to':
       return keyLink(url, foreignKey);
     case 'polymorphic_has_many': {
-      const suffix = `&filter[${typeColumnOf(relationship)}]=${encode(owner.type)}`;
-      return (record) => `${url}?filter[${foreignKey}]=${encode(record[primaryKey])}${suffix}`;
+      const suffix = `&filter[${typeColumnOf(relationship)}]=${encodePathSegment(owner.type)}`;
+      return (record) => `${url}?filter[${foreignKey}]=${encodePathSegment(record[primaryKey])}${suffix}`;
     }
     default:
-      return (record) => `${url}?filter[${foreignKey}]=${encode(record[primaryKey])}`;
+      return (record) => `${url}?filter[${foreignKey}]=${encodePathSegment(record[primaryKey])}`;
   }
 }
 
@@ -146,7 +163,7 @@ function keyLink(url: string | undefined, foreignKey: string): LinkBuilder {
   if (url === undefined) return () => undefined;
   return (record) => {
     const key = record[foreignKey];
-    return key === null || key === undefined ? undefined : `${url}?filter[id]=${encode(key)}`;
+    return key === null || key === undefined ? undefined : `${url}?filter[id]=${encodePathSegment(key)}`;
   };
 }
 
@@ -165,7 +182,8 @@ function targetOf(relationship: RelationshipDefinition, groupValue?: string): Re
   }
 }
 
-function encode(value: unknown): string {
+/** A value as one segment of a URL path or query: integers and word characters as they are, anything else percent-encoded. */
+export function encodePathSegment(value: unknown): string {
   // integer keys, the common case, never need escaping
   if (typeof value === 'number' && Number.isInteger(value)) return String(value);
   const text = String(value);

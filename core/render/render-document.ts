@@ -39,8 +39,8 @@ export function renderDocument(input: RenderInput): JsonApiDocument {
  */
 export function renderDocumentText(input: RenderInput, trailing?: Record<string, unknown>): string {
   const { data, included } = renderRecords(input, (serializer, record, id, extras) => serializer.serializeText(record, id, extras));
-  let text = `{"data":${input.single ? (data[0] ?? 'null') : `[${data.join(',')}]`},"meta":${JSON.stringify(documentMeta(input))}`;
-  if (included.length > 0) text += `,"included":[${included.join(',')}]`;
+  let text = `{"data":${input.single ? (data[0] ?? 'null') : `[${commaSeparated(data)}]`},"meta":${JSON.stringify(documentMeta(input))}`;
+  if (included.length > 0) text += `,"included":[${commaSeparated(included)}]`;
   if (input.links) text += `,"links":${JSON.stringify(input.links)}`;
   if (trailing) {
     for (const name of Object.keys(trailing)) {
@@ -49,6 +49,18 @@ export function renderDocumentText(input: RenderInput, trailing?: Record<string,
     }
   }
   return `${text}}`;
+}
+
+/**
+ * The texts, comma-separated, as a concatenation rather than a join: a join
+ * copies every record's text into a new string, and the transport copies
+ * the document once more when it writes or hashes it. Concatenated, that
+ * write is the only copy.
+ */
+function commaSeparated(texts: readonly string[]): string {
+  let text = '';
+  for (let i = 0; i < texts.length; i++) text += i === 0 ? texts[i]! : `,${texts[i]!}`;
+  return text;
 }
 
 type WriteRecord<T> = (serializer: RecordSerializer, record: object, id: string, extras: RecordExtras | undefined) => T;
@@ -81,10 +93,12 @@ function renderRecords<T>(input: RenderInput, write: WriteRecord<T>): { data: T[
     const cursor = primary && keyset ? recordCursor(keyset, record) : undefined;
     return tempId || cursor !== undefined ? { tempId, cursor } : undefined;
   };
+  // primary records are noted only so that included ones do not repeat them
+  const includes = plan.include.length > 0;
   const data = input.records.map(({ record, resource }) => {
     const serializer = serializerOf(resource);
     const id = serializer.idOf(record);
-    firstSight(serializer.type, id);
+    if (includes) firstSight(serializer.type, id);
     return write(serializer, record, id, extrasOf(record, true));
   });
   const included: T[] = [];

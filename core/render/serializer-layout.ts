@@ -7,7 +7,7 @@ import { configurationRevision } from '../resource/revision.ts';
 import { lookupType, type Coercion } from '../types/index.ts';
 import { readableNow } from '../query/include-tree.ts';
 import { isArrayIndexKey } from './json-text.ts';
-import { cachedRelationshipLinks, type LinksBuilder, type LinksTextBuilder } from './relationship-link.ts';
+import { cachedRelationshipLinks, type EndpointLinksText, type LinksBuilder, type LinksTextBuilder } from './relationship-link.ts';
 
 type ResourceClass = typeof ResourceBase;
 
@@ -33,6 +33,8 @@ export interface CompiledRelationship {
   readonly links: LinksBuilder;
   /** The end of the relationship object as text, from its links on (see LinksTextBuilder). */
   readonly linksText: LinksTextBuilder;
+  /** linksText's constant parts, in the endpoints style (relationship-link.ts). */
+  readonly endpoint?: EndpointLinksText;
   /** A sparse fieldset that leaves it out renders it only when it was included. */
   readonly unlessIncluded: boolean;
 }
@@ -99,6 +101,7 @@ function compileLayout(resource: ResourceBase, fields?: ReadonlySet<string>, ext
           nextKey: `,${memberKey(definition.name)}`,
           links: links.object,
           linksText: links.text,
+          endpoint: links.endpoint,
           unlessIncluded: fields !== undefined && !fields.has(definition.name),
         };
       }),

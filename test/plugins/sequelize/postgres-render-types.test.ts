@@ -24,7 +24,8 @@ test('PostgreSQL UTC text becomes the ISO form a Date renders as, milliseconds t
     t.is(isoFromUtcText(text!), iso, text);
     t.is(isoFromUtcText(text!), new Date(text!.replace(' ', 'T').replace('+00', 'Z')).toISOString(), `${text} as a Date`);
   }
-  for (const other of ['2024-05-06 07:08:09+02', '2024-05-06 12:38:09.5+05:30', '0044-03-15 12:00:00+00 BC', '12000-01-01 00:00:00+00', 'infinity', '-infinity', '2024-05-06']) {
+  for (const other of ['2024-05-06 07:08:09+02', '2024-05-06 12:38:09.5+05:30', '0044-03-15 12:00:00+00 BC', '12000-01-01 00:00:00+00', 'infinity', '-infinity', '2024-05-06',
+    '2024-05-06 07:08:09.+00', '2024-05-06 07:08:09.1234567+00', '2024-05-06T07:08:09+00', '2024-0a-06 07:08:09+00', '2024-05-06 07:08:09.12x+00', '2024-05-06 07:08:09+000']) {
     t.is(isoFromUtcText(other), undefined, other);
   }
 });
