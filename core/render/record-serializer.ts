@@ -119,12 +119,12 @@ export class RecordSerializer {
    */
   private renderRelationships(row: Record<string, unknown>, id: string): Record<string, unknown> {
     const result: Record<string, unknown> = {};
-    const loaded = this.graph?.relationsOf(row);
-    const implicit = loaded && this.graph!.implicitOf(row);
+    const graph = this.graph;
+    const implicit = graph?.hasImplicit() ? graph.implicitOf(row) : undefined;
     const list = this.relationships;
     for (let i = 0; i < list.length; i++) {
       const { name, links: linksOf, unlessIncluded } = list[i]!;
-      const related = loaded?.get(name);
+      const related = graph?.relatedTo(row, name);
       if (unlessIncluded && related === undefined) continue;
       const member: Record<string, unknown> = {};
       if (related !== undefined) member.data = linkage(related);
@@ -140,12 +140,12 @@ export class RecordSerializer {
   private relationshipsText(row: Record<string, unknown>, id: string): string {
     let text = '{';
     let first = true;
-    const loaded = this.graph?.relationsOf(row);
-    const implicit = loaded && this.graph!.implicitOf(row);
+    const graph = this.graph;
+    const implicit = graph?.hasImplicit() ? graph.implicitOf(row) : undefined;
     const list = this.relationships;
     for (let i = 0; i < list.length; i++) {
       const { name, key, nextKey, linksText, unlessIncluded } = list[i]!;
-      const related = loaded?.get(name);
+      const related = graph?.relatedTo(row, name);
       if (unlessIncluded && related === undefined) continue;
       const open = first ? key : nextKey;
       first = false;

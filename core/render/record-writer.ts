@@ -109,8 +109,7 @@ function attributeLines(attribute: SerializerLayout['attributes'][number], i: nu
 function relationshipLines(layout: SerializerLayout): string {
   const list = layout.relationships;
   const lines = [
-    'const loaded = graph === undefined ? undefined : graph.relationsOf(row);',
-    'const implicit = loaded === undefined ? undefined : graph.implicitOf(row);',
+    'const implicit = graph !== undefined && graph.hasImplicit() ? graph.implicitOf(row) : undefined;',
     'let related;',
   ];
   if (list.some((r) => r.endpoint !== undefined)) lines.push('const member = encode(id);');
@@ -131,7 +130,7 @@ function relationshipLines(layout: SerializerLayout): string {
     const included = concatenation([...key, { text: '{"data":' }, { code: 'linkageText(related)' }, { code: `(implicit !== undefined && implicit.has(${name}) ? ${literal(',"meta":{"included":false}')} : '')` }, ...links]);
     if (parts.length > 0) lines.push(`text += ${concatenation(parts.splice(0))};`);
     lines.push(
-      `related = loaded === undefined ? undefined : loaded.get(${name});`,
+      `related = graph === undefined ? undefined : graph.relatedTo(row, ${name});`,
       relationship.unlessIncluded ? 'if (related !== undefined) {' : '{',
       `text += related === undefined ? ${notIncluded} : ${included};`,
       opening === 'flagged' ? 'open = false;\n}' : '}',

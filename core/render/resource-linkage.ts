@@ -25,5 +25,17 @@ export function linkageText(related: LoadedRecord[] | LoadedRecord | null): stri
 }
 
 function identifierText(loaded: LoadedRecord): string {
-  return `{"type":${quoted(loaded.resource.type)},"id":${quoted(String((loaded.record as { id?: unknown }).id))}}`;
+  return `${identifierStart(loaded.resource)}${quoted(String((loaded.record as { id?: unknown }).id))}}`;
+}
+
+/** `{"type":"…","id":`, once per Resource rather than once per related record. */
+const starts = new WeakMap<LoadedRecord['resource'], { readonly type: string; readonly text: string }>();
+
+function identifierStart(resource: LoadedRecord['resource']): string {
+  const start = starts.get(resource);
+  // a Resource's type is configuration, but a test may set it again: the text follows it
+  if (start !== undefined && start.type === resource.type) return start.text;
+  const text = `{"type":${quoted(resource.type)},"id":`;
+  starts.set(resource, { type: resource.type, text });
+  return text;
 }

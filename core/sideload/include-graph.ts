@@ -24,9 +24,9 @@ export class IncludeGraph {
   readonly stats: Record<string, StatsResult> = {};
   // Maps, not WeakMaps: a graph lives as long as its records do (one request, or one proxy), and a WeakMap
   // insertion and its ephemeron bookkeeping in every GC cost several times a Map's, once per record
-  private readonly related = new Map<object, Map<string, LoadedRecord[] | LoadedRecord | null>>();
+  // by relationship, then parent: a Map per relationship rather than one per parent record
+  private readonly related = new Map<string, Map<object, LoadedRecord[] | LoadedRecord | null>>();
   private readonly byNode = new Map<IncludeNode, LoadedRecord[]>();
-  private readonly resources = new Map<object, ResourceClass>();
   private readonly implicit = new Map<object, Set<string>>();
   private sideloaded = 0;
 
@@ -64,14 +64,14 @@ export class IncludeGraph {
   }
 
   assign(parent: object, relationship: string, value: LoadedRecord[] | LoadedRecord | null): void {
-    let map = this.related.get(parent);
-    if (!map) this.related.set(parent, (map = new Map()));
-    map.set(relationship, value);
+    let byParent = this.related.get(relationship);
+    if (!byParent) this.related.set(relationship, (byParent = new Map()));
+    byParent.set(parent, value);
   }
 
-  /** Every relationship loaded for a record, by name: one lookup for a serializer rendering them all. */
-  relationsOf(parent: object): ReadonlyMap<string, LoadedRecord[] | LoadedRecord | null> | undefined {
-    return this.related.get(parent);
+  /** Whether some record's relationship was loaded only for its linkage: if not, serializers need not ask per record. */
+  hasImplicit(): boolean {
+    return this.implicit.size > 0;
   }
 
   /** The relationships of a record loaded only for their linkage. */
@@ -81,23 +81,15 @@ export class IncludeGraph {
 
   /** Undefined when the relationship was not loaded for this record. */
   relatedTo(parent: object, relationship: string): LoadedRecord[] | LoadedRecord | null | undefined {
-    return this.related.get(parent)?.get(relationship);
+    return this.related.get(relationship)?.get(parent);
   }
 
   addLoaded(node: IncludeNode, records: LoadedRecord[]): void {
-    this.byNode.set(node, [...(this.byNode.get(node) ?? []), ...records]);
-    for (const { record, resource } of records) this.resources.set(record, resource);
+    const before = this.byNode.get(node);
+    this.byNode.set(node, before === undefined ? records : [...before, ...records]);
   }
 
   loaded(node: IncludeNode): readonly LoadedRecord[] {
     return this.byNode.get(node) ?? [];
-  }
-
-  setResource(record: object, resource: ResourceClass): void {
-    this.resources.set(record, resource);
-  }
-
-  resourceOf(record: object): ResourceClass | undefined {
-    return this.resources.get(record);
   }
 }

@@ -14,6 +14,8 @@ export interface LinkStrategy {
   /** Keys of the parents the query asks for; empty means nothing to load. */
   keys: unknown[];
   link(scope: unknown, adapter: Adapter): unknown;
+  /** The parent key value a loaded child belongs to, where a child belongs to one parent key (every kind but many_to_many). */
+  parentKeyOfChild?(child: Record<string, unknown>): unknown;
   /** The parent key values a loaded child belongs to. */
   parentKeys(child: Record<string, unknown>, adapter: Adapter): unknown[];
   /** The parent key value of a parent. */
@@ -44,6 +46,7 @@ export function linkStrategy(
       return {
         keys: distinct(rows.map((p) => p[foreignKey])),
         link(scope, adapter) { return adapter.filter(scope, equalityClause(pk, this.keys)); },
+        parentKeyOfChild: (child) => child[pk],
         parentKeys: (child) => [child[pk]],
         parentKey: (parent) => parent[foreignKey],
       };
@@ -64,6 +67,7 @@ export function linkStrategy(
           const linked = adapter.filter(scope, equalityClause(foreignKey, this.keys));
           return adapter.filter(linked, equalityClause(typeColumn, [parentResource.type], 'string'));
         },
+        parentKeyOfChild: (child) => child[foreignKey],
         parentKeys: (child) => [child[foreignKey]],
         parentKey: (parent) => parent[pk],
         groupColumn: foreignKey,
@@ -73,6 +77,7 @@ export function linkStrategy(
       return {
         keys: distinct(rows.map((p) => p[pk])),
         link(scope, adapter) { return adapter.filter(scope, equalityClause(foreignKey, this.keys)); },
+        parentKeyOfChild: (child) => child[foreignKey],
         parentKeys: (child) => [child[foreignKey]],
         parentKey: (parent) => parent[pk],
         groupColumn: foreignKey,

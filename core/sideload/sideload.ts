@@ -184,13 +184,18 @@ export function assignChildren(
     return;
   }
   const byKey = new Map<string, LoadedRecord[]>();
+  const add = (key: unknown, child: LoadedRecord) => {
+    const name = String(key);
+    const list = byKey.get(name);
+    if (list) list.push(child);
+    else byKey.set(name, [child]);
+  };
+  const { parentKeyOfChild } = strategy;
   for (const child of children) {
-    for (const key of strategy.parentKeys(child.record as Record<string, unknown>, resource.adapter)) {
-      const name = String(key);
-      const list = byKey.get(name);
-      if (list) list.push(child);
-      else byKey.set(name, [child]);
-    }
+    const record = child.record as Record<string, unknown>;
+    // one key per child but for many_to_many: no array per child
+    if (parentKeyOfChild) add(parentKeyOfChild(record), child);
+    else for (const key of strategy.parentKeys(record, resource.adapter)) add(key, child);
   }
   for (const parent of parents) {
     const key = strategy.parentKey(parent.record as Record<string, unknown>);
