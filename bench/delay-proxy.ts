@@ -24,6 +24,8 @@ const server = net.createServer((client) => {
   for (const socket of [client, upstream]) { socket.on('close', end); socket.on('error', end); }
 });
 server.listen(0, '127.0.0.1', () => process.send(server.address().port));
+// a bench that exits without closing it (a failure, an interrupt) takes it along
+process.on('disconnect', () => process.exit(0));
 `;
 
 export interface DelayProxy {

@@ -28,9 +28,12 @@ export async function networkHopContenders(fixture: Fixture) {
   return {
     contenders,
     async close() {
-      await sequelize.close();
-      await baselines.close();
-      await proxy.close();
+      try {
+        await sequelize.close();
+        await baselines.close();
+      } finally {
+        await proxy.close();
+      }
     },
   };
 }
