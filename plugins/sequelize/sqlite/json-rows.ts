@@ -60,9 +60,20 @@ export async function selectJsonBatch(connection: PreparingConnection, statement
 /** The wrapping's head per column list (a model's columns, or a fieldset's): the part worth building once. */
 const heads = new Map<string, string>();
 const MAX_HEADS = 256;
+/** The same heads by the list itself: the templated SELECTs hand over one array per model and fieldset, every time. */
+const headsByList = new WeakMap<readonly string[], string>();
 
 /** `SELECT json_group_array(json_object('name', value, …)) AS rows FROM (sql)`. */
 export function jsonRowsSql(sql: string, columns: readonly string[]): string {
+  let head = headsByList.get(columns);
+  if (head === undefined) {
+    head = headOf(columns);
+    headsByList.set(columns, head);
+  }
+  return `${head}${withoutEnd(sql)})`;
+}
+
+function headOf(columns: readonly string[]): string {
   const key = columns.join('\u0000');
   let head = heads.get(key);
   if (head === undefined) {
@@ -71,8 +82,18 @@ export function jsonRowsSql(sql: string, columns: readonly string[]): string {
     if (heads.size >= MAX_HEADS) heads.delete(heads.keys().next().value!);
     heads.set(key, head);
   }
-  return `${head}${sql.trimEnd().replace(/;$/, '')})`;
+  return head;
 }
+
+/** The statement without its trailing `;` and white space, which a subquery cannot hold; the generated ones end in just `;`. */
+function withoutEnd(sql: string): string {
+  let end = sql.length;
+  while (end > 0 && sql.charCodeAt(end - 1) <= 32) end--;
+  if (end > 0 && sql.charCodeAt(end - 1) === SEMICOLON) end--;
+  return end === sql.length ? sql : sql.slice(0, end);
+}
+
+const SEMICOLON = 59;
 
 /** A column's value as JSON that parses back to the same JavaScript value node-sqlite3 reads. */
 function exactValue(column: string): string {

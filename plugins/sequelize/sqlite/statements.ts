@@ -23,9 +23,16 @@ const MAX_STATEMENTS = 128;
 /** Statements left to finalize past which they are finalized at once: a connection never idle must not grow them without end. */
 const MAX_UNFINALIZED = 256;
 
+/** A kept statement, and whether it ran since the eviction scan last passed it. */
+interface Entry {
+  readonly statement: Statement;
+  used: boolean;
+}
+
 /** A connection's kept statements, and what a close must wait for. */
 interface Kept {
-  readonly statements: Map<string, Statement>;
+  /** In the order they were kept, or last given a second chance. */
+  readonly statements: Map<string, Entry>;
   /** Prepares and runs under way. */
   busy: number;
   /**
@@ -73,14 +80,13 @@ type Use<T> = (statement: Statement, settle: (error: Error | null, result: T) =>
  */
 function usePrepared<T>(connection: PreparingConnection, sql: string, use: Use<T>): Promise<T> {
   const state = stateOf(connection);
-  const statement = state.closing ? undefined : state.statements.get(sql);
+  const entry = state.closing ? undefined : state.statements.get(sql);
   state.busy++;
-  if (!statement) return prepareAndRun(connection, state, sql, use).finally(() => done(state));
-  // to the back of the line: the Map's order is the order of last use
-  state.statements.delete(sql);
-  state.statements.set(sql, statement);
+  if (!entry) return prepareAndRun(connection, state, sql, use).finally(() => done(state));
+  // marked, not moved: eviction gives a used statement a second chance (keep), so a hit changes no Map
+  entry.used = true;
   // the run itself marks it done: one promise, not a second for a finally (this runs for every read)
-  return run(state, sql, statement, use, true);
+  return run(state, sql, entry.statement, use, true);
 }
 
 function prepareAndRun<T>(connection: PreparingConnection, state: Kept, sql: string, use: Use<T>): Promise<T> {
@@ -103,7 +109,7 @@ function run<T>(state: Kept, sql: string, statement: Statement, use: Use<T>, fin
   return new Promise((resolve, reject) => {
     const settle = (error: Error | null, result: T) => {
       if (error) {
-        if (state.statements.get(sql) === statement) state.statements.delete(sql);
+        if (state.statements.get(sql)?.statement === statement) state.statements.delete(sql);
         finalize(state, statement);
       }
       if (finishes) done(state);
@@ -119,12 +125,26 @@ function run<T>(state: Kept, sql: string, statement: Statement, use: Use<T>, fin
   });
 }
 
+/**
+ * Keeps a statement, evicting the oldest one not used since the scan last
+ * passed it (the "second chance" approximation of least recently used):
+ * used ones move to the back with their mark cleared. At most one pass over
+ * the kept statements, and only when one more is kept than fits.
+ */
 function keep(state: Kept, sql: string, statement: Statement): void {
-  state.statements.set(sql, statement);
-  if (state.statements.size <= MAX_STATEMENTS) return;
-  const [oldest, evicted] = state.statements.entries().next().value as [string, Statement];
-  state.statements.delete(oldest);
-  finalize(state, evicted);
+  const { statements } = state;
+  statements.set(sql, { statement, used: false });
+  for (let passed = 0; statements.size > MAX_STATEMENTS; passed++) {
+    const [oldest, entry] = statements.entries().next().value as [string, Entry];
+    statements.delete(oldest);
+    // every one used since the last pass: the oldest goes after all
+    if (entry.used && passed < MAX_STATEMENTS) {
+      entry.used = false;
+      statements.set(oldest, entry);
+      continue;
+    }
+    finalize(state, entry.statement);
+  }
 }
 
 /** Finalizes a statement no longer kept, now if nothing runs, else once nothing does. */
@@ -167,7 +187,7 @@ function finalizeBeforeClose(connection: PreparingConnection, state: Kept): void
     state.closing = () => {
       if (closed) return;
       closed = true;
-      for (const statement of state.statements.values()) state.unfinalized.add(statement);
+      for (const { statement } of state.statements.values()) state.unfinalized.add(statement);
       state.statements.clear();
       finalizeWaiting(state);
       close(callback);

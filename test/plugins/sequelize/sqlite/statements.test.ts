@@ -2,6 +2,7 @@ import test from 'ava';
 import { DataTypes, Model, type Sequelize } from 'sequelize';
 import { selectThroughDriver } from '../../../../plugins/sequelize/driver-select.ts';
 import { SequelizeAdapter } from '../../../../plugins/sequelize/index.ts';
+import { selectPrepared, type PreparingConnection } from '../../../../plugins/sequelize/sqlite/statements.ts';
 import { openDatabase } from '../../../support/databases.ts';
 import { rawConnection, sqliteFileDatabase } from '../../../support/sqlite-file.ts';
 
@@ -90,4 +91,29 @@ test.serial('in memory, where reads and writes share one connection, kept statem
   const answers = await Promise.all(Array.from({ length: 20 }, () => selectThroughDriver(memory, fresh, undefined)));
   t.true(answers.every((rows) => rows.length === 1 && rows[0]!.label === 'again'));
   await t.notThrowsAsync(memory.close(), 'every statement was finalized: SQLite closes the connection');
+});
+
+test.serial('a statement run often stays prepared while statements seen once pass through, at most 128 kept', async (t) => {
+  const { default: sqlite3 } = await import('sqlite3');
+  const database = new sqlite3.Database(':memory:');
+  let prepares = 0;
+  const connection: PreparingConnection = {
+    prepare: (sql, done) => {
+      prepares++;
+      return database.prepare(sql, done) as never;
+    },
+    close: (done) => database.close(done),
+  };
+  const hot = 'SELECT 0 AS n';
+  t.deepEqual(await selectPrepared(connection, hot), [{ n: 0 }]);
+  for (let i = 1; i <= 300; i++) {
+    t.deepEqual(await selectPrepared(connection, `SELECT ${i} AS n`), [{ n: i }]);
+    if (i % 10 === 0) await selectPrepared(connection, hot);
+  }
+  t.is(prepares, 301, 'each statement prepared once, the hot one never again');
+  // the first of those seen once were let go, the last ones kept
+  await selectPrepared(connection, 'SELECT 1 AS n');
+  await selectPrepared(connection, 'SELECT 300 AS n');
+  t.is(prepares, 302);
+  await new Promise<void>((resolve, reject) => connection.close((error) => (error ? reject(error) : resolve())));
 });
