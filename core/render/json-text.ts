@@ -5,7 +5,7 @@
  */
 
 /** Characters JSON.stringify escapes: quotes, backslashes, control characters, surrogates (it writes lone ones as \u escapes). */
-const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+export const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 /** `JSON.stringify(text)`, about twice as fast for the common string with nothing to escape. */
 export function quoted(text: string): string {

@@ -3,7 +3,7 @@ import type { Coercion } from '../types/index.ts';
 import type { IncludeGraph } from '../sideload/include-graph.ts';
 import { jsonText, quoted } from './json-text.ts';
 import { linkage, linkageText } from './resource-linkage.ts';
-import { recordWriter, type RecordWriter } from './record-writer.ts';
+import { NOT_INCLUDED, recordWriter, type RecordWriter } from './record-writer.ts';
 import { serializerLayout, type CompiledAttribute, type CompiledRelationship } from './serializer-layout.ts';
 
 /**
@@ -155,9 +155,6 @@ export class RecordSerializer {
     return `${text}}`;
   }
 }
-
-/** The start of a relationship object that was not included. */
-const NOT_INCLUDED = '{"meta":{"included":false}';
 
 /** A record's `temp-id` and `meta` members as text, each after a comma. */
 function extrasText(extras: RecordExtras): string {

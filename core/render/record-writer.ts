@@ -1,5 +1,5 @@
 import type { IncludeGraph } from '../sideload/include-graph.ts';
-import { jsonText } from './json-text.ts';
+import { jsonText, NEEDS_ESCAPE } from './json-text.ts';
 import { linkageText } from './resource-linkage.ts';
 import { encodePathSegment } from './relationship-link.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
@@ -13,9 +13,8 @@ import type { SerializerLayout } from './serializer-layout.ts';
  */
 export type RecordWriter = (row: Record<string, unknown>, id: string, graph: IncludeGraph | undefined, resource: ResourceBase) => string;
 
-/** Characters JSON.stringify escapes (json-text.ts). */
-const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
-const NOT_INCLUDED = '{"meta":{"included":false}';
+/** The start of a relationship object that was not included. */
+export const NOT_INCLUDED = '{"meta":{"included":false}';
 
 const writers = new WeakMap<SerializerLayout, RecordWriter | null>();
 

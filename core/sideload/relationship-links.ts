@@ -7,22 +7,25 @@ type ResourceClass = typeof ResourceBase;
 
 /**
  * How one relationship kind finds the children of known parents and hands
- * them back: `link` narrows the related scope, `parentKeys` says which parent
- * keys a child belongs to, `groupColumn` partitions per-parent pages.
+ * them back: `link` narrows the related scope, `parentKeyOfChild` (or, for
+ * a many_to_many, `parentKeys`) says which parent keys a child belongs to,
+ * `groupColumn` partitions per-parent pages.
  */
-export interface LinkStrategy {
+export type LinkStrategy = LinkBase & ChildKeys;
+
+interface LinkBase {
   /** Keys of the parents the query asks for; empty means nothing to load. */
   keys: unknown[];
   link(scope: unknown, adapter: Adapter): unknown;
-  /** The parent key value a loaded child belongs to, where a child belongs to one parent key (every kind but many_to_many). */
-  parentKeyOfChild?(child: Record<string, unknown>): unknown;
-  /** The parent key values a loaded child belongs to. */
-  parentKeys(child: Record<string, unknown>, adapter: Adapter): unknown[];
   /** The parent key value of a parent. */
   parentKey(parent: Record<string, unknown>): unknown;
   groupColumn?: string;
 }
 
+/** A child belongs to one parent key, or (many_to_many) to those its join rows name. */
+type ChildKeys =
+  | { parentKeyOfChild(child: Record<string, unknown>): unknown; parentKeys?: undefined }
+  | { parentKeys(child: Record<string, unknown>, adapter: Adapter): unknown[]; parentKeyOfChild?: undefined };
 
 export function distinct(values: unknown[]): unknown[] {
   const seen = new Map<string, unknown>();
@@ -47,7 +50,6 @@ export function linkStrategy(
         keys: distinct(rows.map((p) => p[foreignKey])),
         link(scope, adapter) { return adapter.filter(scope, equalityClause(pk, this.keys)); },
         parentKeyOfChild: (child) => child[pk],
-        parentKeys: (child) => [child[pk]],
         parentKey: (parent) => parent[foreignKey],
       };
     case 'many_to_many': {
@@ -68,7 +70,6 @@ export function linkStrategy(
           return adapter.filter(linked, equalityClause(typeColumn, [parentResource.type], 'string'));
         },
         parentKeyOfChild: (child) => child[foreignKey],
-        parentKeys: (child) => [child[foreignKey]],
         parentKey: (parent) => parent[pk],
         groupColumn: foreignKey,
       };
@@ -78,7 +79,6 @@ export function linkStrategy(
         keys: distinct(rows.map((p) => p[pk])),
         link(scope, adapter) { return adapter.filter(scope, equalityClause(foreignKey, this.keys)); },
         parentKeyOfChild: (child) => child[foreignKey],
-        parentKeys: (child) => [child[foreignKey]],
         parentKey: (parent) => parent[pk],
         groupColumn: foreignKey,
       };

@@ -190,11 +190,9 @@ export function assignChildren(
     if (list) list.push(child);
     else byKey.set(name, [child]);
   };
-  const { parentKeyOfChild } = strategy;
   for (const child of children) {
     const record = child.record as Record<string, unknown>;
-    // one key per child but for many_to_many: no array per child
-    if (parentKeyOfChild) add(parentKeyOfChild(record), child);
+    if (strategy.parentKeyOfChild !== undefined) add(strategy.parentKeyOfChild(record), child);
     else for (const key of strategy.parentKeys(record, resource.adapter)) add(key, child);
   }
   for (const parent of parents) {
