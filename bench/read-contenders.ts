@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { BetterSqliteBaseline } from './baselines/better-sqlite-server.ts';
-import { listen, serveEmployeePages, type EmployeePageText } from './baselines/http-server.ts';
+import { listen, serveEmployeePages, serveEmployeePagesWithExpress, type EmployeePageText } from './baselines/http-server.ts';
 import { PgBaseline } from './baselines/pg-server.ts';
 import { sequelizeApp, sequelizeEmployeeText } from './baselines/sequelize-handler.ts';
 import { SqliteBaseline } from './baselines/sqlite-server.ts';
@@ -11,14 +11,16 @@ import { muralDocumentText, muralProxy, type ReadRequest } from './scenarios.ts'
 /**
  * The contenders of the read scenarios (1 and 2): Mural; (a) Sequelize by
  * hand; (b) the driver Mural uses (node-sqlite3, pg) by hand, with the
- * string writer; (c) better-sqlite3 by hand, SQLite only. Names as the
- * bench reports them.
+ * string writer; (c) better-sqlite3 by hand, SQLite only; (d) (b)'s handler
+ * as a route of an Express app, over HTTP only. Names as the bench reports
+ * them.
  */
 export const CONTENDER_LABELS: Record<string, string> = {
   mural: 'Mural',
   sequelize: '(a) Sequelize by hand',
   driver: '(b) driver by hand',
   better: '(c) better-sqlite3 by hand',
+  framed: '(d) (b) served by Express',
 };
 
 /** The hand-written driver baselines of one fixture, (c) on SQLite only. */
@@ -74,6 +76,7 @@ export async function startReadServers(fixture: Fixture, baselines: DriverBaseli
     mural: await listen(createServer(fixture.app)),
     sequelize: await listen(createServer(sequelizeApp(fixture))),
     driver: await listen(serveEmployeePages(baselines.driver)),
+    framed: await listen(serveEmployeePagesWithExpress(baselines.driver)),
     ...(baselines.better && { better: await listen(serveEmployeePages(baselines.better)) }),
   };
   return {

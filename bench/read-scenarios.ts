@@ -27,7 +27,7 @@ const secondsFor = () => Number(process.env.MURAL_BENCH_SECONDS ?? 1);
 const IN_PROCESS_ROUNDS = 15;
 const PER_ROUND = 10;
 
-const LETTER: Record<string, string> = { sequelize: '(a)', driver: '(b)', better: '(c)' };
+const LETTER: Record<string, string> = { sequelize: '(a)', driver: '(b)', better: '(c)', framed: '(d)' };
 
 /** Scenarios 1 (over HTTP) and 2 (in-process) on one database, both requests, after checking every contender's bytes. */
 export async function readScenarios(report: Report, database: string, fixture: Fixture): Promise<void> {
@@ -80,12 +80,13 @@ async function inProcessScenario(report: Report, database: string, fixture: Fixt
   }
 }
 
-/** Mural/(a) and Mural/(b) against their targets, Mural/(c) without one. */
+/** Mural/(a) and Mural/(b) against their targets, Mural/(c) and Mural/(d) without one. */
 function ratios(report: Report, label: string, ratio: (name: string) => number, names: string[]): string {
   const parts = [
     `Mural/(a) ${report.target(`${label} Mural/(a)`, ratio('sequelize'), TARGET_A, true)}`,
     `Mural/(b) ${report.target(`${label} Mural/(b)`, ratio('driver'), TARGET_B, true)}`,
   ];
   if (names.includes('better')) parts.push(`Mural/(c) ${ratio('better').toFixed(2)} (no target)`);
+  if (names.includes('framed')) parts.push(`Mural/(d) ${ratio('framed').toFixed(2)} (no target)`);
   return parts.join('; ');
 }
