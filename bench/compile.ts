@@ -21,6 +21,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { ENTRY_POINTS, specifierOf, type PackageName } from '../scripts/entry-points.ts';
+import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const MURAL_SOURCES = /^(core|plugins|commands)\//;
@@ -87,6 +88,7 @@ export async function compileBench(script: string, options: CompileOptions = {})
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const compiled = await compileBench(resolve(process.argv[2] ?? 'bench/run.ts'));
   if (!process.argv.includes('--run')) console.log(compiled);
-  // what follows --run goes to the script (profile-request.ts takes the flame graph's path)
-  else process.exitCode = spawnSync(process.execPath, ['--expose-gc', compiled, ...process.argv.slice(process.argv.indexOf('--run') + 1)], { stdio: 'inherit' }).status ?? 1;
+  // what follows --run goes to the script (profile-request.ts takes the flame graph's path);
+  // Node's flags are the example server's, as `npm start` runs it (SERVER_NODE_FLAGS), plus the bench's own
+  else process.exitCode = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, '--expose-gc', compiled, ...process.argv.slice(process.argv.indexOf('--run') + 1)], { stdio: 'inherit' }).status ?? 1;
 }

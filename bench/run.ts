@@ -23,7 +23,7 @@ const say = (line: string) => report.say(line);
 const target = (label: string, value: number, limit: number, atLeast: boolean) => report.target(label, value, limit, atLeast);
 
 const started = performance.now();
-say(`Mural benchmarks: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`);
+say(`Mural benchmarks: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}${nodeFlags()}`);
 const fixture = await openFixture(1000);
 await readScenarios(report, 'SQLite', fixture);
 const postgresUrl = process.env.MURAL_TEST_POSTGRES;
@@ -149,4 +149,10 @@ function collectRows(file: string) {
   } finally {
     db.close();
   }
+}
+
+/** The Node flags this run has (`npm run bench` gives it `npm start`'s), as the header states them. */
+function nodeFlags(): string {
+  const flags = process.execArgv.filter((flag) => flag !== '--expose-gc');
+  return flags.length > 0 ? ` ${flags.join(' ')}` : '';
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { freshPostgres } from './fixtures.ts';
 import { LatencyHistogram } from './latency-histogram.ts';
 import { soakCycle, type Tally } from './soak-cycle.ts';
+import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.ts';
 
 /*
  * `npm run soak`: the example server as a process, under SOAK_SECONDS (60) of
@@ -56,7 +57,7 @@ interface Server {
 
 async function startServer(url: string): Promise<Server> {
   const script = new URL('../examples/employee-directory/server.ts', import.meta.url).pathname;
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', script], {
     env: { ...process.env, DATABASE_URL: url, PORT: '0', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Sequelize } from 'sequelize';
 import type { TestDatabase } from './databases.ts';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.ts';
 
 export interface ChildServer {
   child: ChildProcess;
@@ -18,12 +19,12 @@ export interface ChildServer {
 const SERVER = new URL('../../examples/employee-directory/server.ts', import.meta.url).pathname;
 
 /**
- * The example server as a real process (`node --import tsx server.ts`) on
+ * The example server as a real process, as `npm start` runs it (its Node flags, `--import tsx server.ts`), on
  * `databaseUrl`, on a free port, without demo data: for what only a process
  * shows, signals and crashes.
  */
 export async function spawnDirectoryServer(databaseUrl: string, env: Record<string, string> = {}): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', SERVER], {
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', SEED: '0', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,11 +1,13 @@
 import test from 'ava';
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { connect } from '../../../examples/employee-directory/db/connection.ts';
 import { DatabaseUrlError } from '../../../examples/employee-directory/db/database-url.ts';
 import { sqliteFileUrl } from '../../support/child-server.ts';
+import { SERVER_NODE_FLAGS } from '../../../scripts/server-node-flags.ts';
 
 /**
  * `npm start` failing for something its starter can fix: one line on stderr
@@ -34,7 +36,24 @@ async function ended(args: string[], env: Record<string, string>): Promise<Ended
   }
 }
 
-const startServer = (env: Record<string, string>) => ended(['--import', 'tsx', SERVER], env);
+/**
+ * Node's arguments in `npm start`'s command (`node <flags> --import tsx <server>`),
+ * so these tests run the server exactly as it does, its flags included.
+ */
+function startArguments(): string[] {
+  const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const [node, ...args] = start.split(/\s+/);
+  if (node !== 'node' || args.at(-1) !== 'examples/employee-directory/server.ts') throw new Error(`npm start is not \`node … examples/employee-directory/server.ts\`: ${start}`);
+  return [...args.slice(0, -1), SERVER];
+}
+
+const startServer = (env: Record<string, string>) => ended(startArguments(), env);
+
+test("npm start runs the server with the Node flags a Mural server runs with", (t) => {
+  const args = startArguments();
+  for (const flag of SERVER_NODE_FLAGS) t.true(args.includes(flag), `npm start passes ${flag}`);
+  t.deepEqual(args.slice(-3), ['--import', 'tsx', SERVER]);
+});
 
 /** A port something else listens on, for as long as the test lasts. */
 async function takenPort(t: { teardown(fn: () => void): void }): Promise<number> {
