@@ -11,6 +11,6 @@
  * the old generation. Everything they point to is then promoted too, and
  * collected only by full collections. Off, a server at 16 connections
  * spent 58% less time in garbage collection and answered 2–15% more
- * requests a second (docs/operations.md, "Node's flags").
+ * requests a second (docs/production.md, "Node's flags").
  */
 export const SERVER_NODE_FLAGS: readonly string[] = ['--no-allocation-site-pretenuring'];
