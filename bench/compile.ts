@@ -14,6 +14,8 @@
  *
  *   tsx bench/compile.ts bench/run.ts         prints the compiled module's path
  *   tsx bench/compile.ts bench/run.ts --run   and runs it (`npm run bench`)
+ *   tsx bench/compile.ts bench/profile-request.ts --enable-source-maps --run docs/flame-graph.svg
+ *                                             Node flags before --run, the script's arguments after
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -88,7 +90,18 @@ export async function compileBench(script: string, options: CompileOptions = {})
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const compiled = await compileBench(resolve(process.argv[2] ?? 'bench/run.ts'));
   if (!process.argv.includes('--run')) console.log(compiled);
-  // what follows --run goes to the script (profile-request.ts takes the flame graph's path);
-  // Node's flags are the example server's, as `npm start` runs it (SERVER_NODE_FLAGS), plus the bench's own
-  else process.exitCode = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, '--expose-gc', compiled, ...process.argv.slice(process.argv.indexOf('--run') + 1)], { stdio: 'inherit' }).status ?? 1;
+  else process.exitCode = spawnSync(process.execPath, runArguments(compiled, process.argv.slice(3)), { stdio: 'inherit' }).status ?? 1;
+}
+
+/**
+ * Node's arguments for running `compiled` with `--run`: the example
+ * server's flags, as `npm start` runs it (SERVER_NODE_FLAGS), the bench's
+ * own, the flags given before `--run` (`--enable-source-maps` for
+ * profiles), the module, and what follows `--run` (profile-request.ts
+ * takes the flame graph's path).
+ */
+export function runArguments(compiled: string, args: readonly string[]): string[] {
+  const run = args.indexOf('--run');
+  const flags = args.slice(0, run).filter((arg) => arg.startsWith('--'));
+  return [...SERVER_NODE_FLAGS, '--expose-gc', ...flags, compiled, ...args.slice(run + 1)];
 }

@@ -54,6 +54,9 @@ function dependencyLayer(name: string): Layer {
  * builtin such as JSON.stringify or a RegExp exec) did its caller's work,
  * so it takes the caller's layer: `inherited`.
  */
+/** The `sourceURL` prefix of the code core/render/record-writer.ts generates. */
+const RECORD_WRITER = 'mural-record-writer/';
+
 export function layerOf(frame: CallFrame, inherited: Layer | undefined): Layer {
   const { url, functionName } = frame;
   if (!url) {
@@ -64,7 +67,8 @@ export function layerOf(frame: CallFrame, inherited: Layer | undefined): Layer {
   const name = packageOf(url);
   if (name) return dependencyLayer(name);
   if (url.startsWith('node:')) return HTTP_INTERNALS.test(url) ? 'express/http' : 'node internals';
-  if (url.includes('/core/')) return 'Mural core';
+  // the record writers core/render/record-writer.ts generates name themselves so
+  if (url.includes('/core/') || url.startsWith(RECORD_WRITER)) return 'Mural core';
   if (url.includes('/plugins/')) return 'Mural plugins';
   return 'app and bench code';
 }

@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import test from 'ava';
-import { compileBench, type BuiltPackageDirectories } from '../../bench/compile.ts';
+import { compileBench, runArguments, type BuiltPackageDirectories } from '../../bench/compile.ts';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.ts';
 import { buildPackages } from '../../scripts/build.ts';
 
 /**
@@ -46,4 +47,38 @@ test('a bench importing Mural past its entry points does not compile', async (t)
   writeFileSync(join(scratch, 'deep.ts'), "import { ResourceBase } from '../../../core/resource/resource-base.ts';\nconsole.log(ResourceBase);\n");
   const error = await t.throwsAsync(compile(join(scratch, 'deep.ts')));
   t.regex(error!.message, /public entry points only/);
+});
+
+test('--run gives Node the server flags, the bench\'s own and those before --run, and the script what follows it', (t) => {
+  t.deepEqual(runArguments('/tmp/bench.mjs', ['--enable-source-maps', '--run', 'docs/flame-graph.svg']), [
+    ...SERVER_NODE_FLAGS, '--expose-gc', '--enable-source-maps', '/tmp/bench.mjs', 'docs/flame-graph.svg',
+  ]);
+  t.deepEqual(runArguments('/tmp/bench.mjs', ['--run']), [...SERVER_NODE_FLAGS, '--expose-gc', '/tmp/bench.mjs']);
+});
+
+test('with source maps on, a profile frame in the build names the TypeScript file and line it came from', async (t) => {
+  // a function of the build's one CommonJS file, where V8 names it by path and line
+  const file = join(built.mural, 'cjs', 'mural.js');
+  writeFileSync(
+    join(scratch, 'frames.ts'),
+    [
+      "import { readFileSync } from 'node:fs';",
+      "import { Resource } from 'mural';",
+      "import { remapToSources } from '../../../bench/flame/source-maps.ts';",
+      `const file = ${JSON.stringify(file)};`,
+      "const lineNumber = readFileSync(file, 'utf8').split('\\n').findIndex((line) => line.startsWith('function isoFromUtcText('));",
+      "const callFrame = { functionName: 'isoFromUtcText', url: file, lineNumber, columnNumber: 0, scriptId: '0' };",
+      'const [node] = remapToSources({ nodes: [{ id: 1, callFrame }], startTime: 0, endTime: 0, samples: [], timeDeltas: [] }).nodes;',
+      'console.log(JSON.stringify({ loaded: typeof Resource, lineNumber, frame: node!.callFrame }));',
+    ].join('\n'),
+  );
+  const compiled = await compile(join(scratch, 'frames.ts'));
+  const run = (flags: string[]) => JSON.parse(execFileSync(process.execPath, [...flags, compiled], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } }));
+  const source = readFileSync(join(root, 'plugins/sequelize/postgres-render-types.ts'), 'utf8').split('\n');
+  const mapped = run(['--enable-source-maps']);
+  t.true(mapped.lineNumber > 0, 'the build has the function');
+  t.regex(mapped.frame.url, /^file:.*\/plugins\/sequelize\/postgres-render-types\.ts$/);
+  t.true(source[mapped.frame.lineNumber]!.startsWith('export function isoFromUtcText('));
+  const unmapped = run([]);
+  t.is(unmapped.frame.url, file, 'without source maps the frame stays as V8 named it');
 });

@@ -177,3 +177,14 @@ test('a sample is weighted by the gap after it, a stalled sampler\'s long gap ca
   t.is(tree.total, 19_000);
   t.is(layerTimes(tree).get('Mural core'), 11_000);
 });
+
+test('the record writers core generates count as Mural core, by the name they give themselves', (t) => {
+  const writer = frame('writeRecord', 'mural-record-writer/employees.js', 8);
+  const nodes: ProfileNode[] = [
+    { id: 1, callFrame: frame('(root)'), children: [2] },
+    { id: 2, callFrame: writer },
+  ];
+  const tree = buildFlameTree({ nodes, startTime: 0, endTime: 3000, samples: [2, 2, 2], timeDeltas: [1000, 1000, 1000] });
+  t.is(layerTimes(tree).get('Mural core'), 3000);
+  t.is(layerTimes(tree).get('app and bench code'), 0);
+});
