@@ -6,6 +6,7 @@
  *
  *   npm run bench:profile [-- svg-path]
  *   MURAL_TEST_POSTGRES=postgres://... MURAL_PROFILE_SECONDS=5 npm run bench:profile -- docs/flame-graph-postgres.svg
+ *   MURAL_PROFILE_PATH='/api/v1/employees?page[size]=100' MURAL_PROFILE_CONNECTIONS=1 npm run bench:profile -- /tmp/page.svg
  */
 import type { Result } from 'autocannon';
 import { execFile } from 'node:child_process';
@@ -20,7 +21,7 @@ import { remapToSources } from './flame/source-maps.ts';
 import { openFixture, removeFixtureFiles } from './fixtures.ts';
 
 const run = promisify(execFile);
-const PATH = '/api/v1/employees?include=positions.department,teams&page[size]=20';
+const PATH = process.env.MURAL_PROFILE_PATH ?? '/api/v1/employees?include=positions.department,teams&page[size]=20';
 const seconds = Number(process.env.MURAL_PROFILE_SECONDS ?? 5);
 const connections = Number(process.env.MURAL_PROFILE_CONNECTIONS ?? 10);
 const postgresUrl = process.env.MURAL_TEST_POSTGRES;
