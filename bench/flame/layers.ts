@@ -49,14 +49,14 @@ function dependencyLayer(name: string): Layer {
   return 'other dependencies';
 }
 
+/** The `sourceURL` prefix of the code core/render/record-writer.ts generates. */
+const RECORD_WRITER = 'mural-record-writer/';
+
 /**
  * The layer a frame's self time belongs to. A frame without a script (a V8
  * builtin such as JSON.stringify or a RegExp exec) did its caller's work,
  * so it takes the caller's layer: `inherited`.
  */
-/** The `sourceURL` prefix of the code core/render/record-writer.ts generates. */
-const RECORD_WRITER = 'mural-record-writer/';
-
 export function layerOf(frame: CallFrame, inherited: Layer | undefined): Layer {
   const { url, functionName } = frame;
   if (!url) {
