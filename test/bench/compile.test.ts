@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import test from 'ava';
 import { compileBench, runArguments, type BuiltPackageDirectories } from '../../bench/compile.ts';
@@ -17,7 +17,8 @@ import { buildPackages } from '../../scripts/build.ts';
 const root = resolve(import.meta.dirname, '../..');
 const scratch = join(root, 'node_modules', '.cache', `mural-bench-test-${process.pid}`);
 let built: BuiltPackageDirectories;
-const compile = (script: string) => compileBench(script, { built, outfile: join(scratch, 'out', 'bench.mjs') });
+// one bundle per script: the tests run concurrently
+const compile = (script: string) => compileBench(script, { built, outfile: join(scratch, 'out', `${basename(script, '.ts')}.mjs`) });
 
 test.before(async () => {
   mkdirSync(scratch, { recursive: true });
