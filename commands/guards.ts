@@ -1,16 +1,16 @@
-import { resolveGuard, type Guard, type Resource } from '../core/index.ts';
+import { describeRule, resolveGuard, type Guard, type Resource } from '../core/index.ts';
 import type { CommandDefinition } from './host/command.ts';
 import { formatTable } from './table.ts';
 
 interface GuardRow {
   resource: string;
-  kind: 'resource' | 'attribute' | 'relationship' | 'filter' | 'sort';
+  kind: 'resource' | 'rule' | 'attribute' | 'relationship' | 'filter' | 'sort';
   name: string;
   flag: string;
   guard: string;
 }
 
-/** Every guard of every Resource: attribute and relationship flags, filters and sorts. */
+/** Every guard of every Resource (attribute and relationship flags, filters and sorts) and every row rule, as `kind: rule` rows naming the action and the rule. */
 export function listGuards(resources: ReadonlyArray<typeof Resource>): GuardRow[] {
   const rows: GuardRow[] = [];
   const label = (resource: typeof Resource, guard: Guard) => resolveGuard(guard, resource.prototype, resource.name).label;
@@ -21,6 +21,7 @@ export function listGuards(resources: ReadonlyArray<typeof Resource>): GuardRow[
     };
     // a Resource-level guard: `name` is the type, `flag` the actions it covers
     for (const { guard, actions } of resource.config.guards) add('resource', resource.type, actions.join(','), guard);
+    for (const { action, rule } of resource.config.rules) rows.push({ resource: resource.name, kind: 'rule', name: action, flag: 'allow', guard: describeRule(rule) });
     for (const relationship of resource.config.relationships.values()) {
       add('relationship', relationship.name, 'readable', relationship.readable);
       add('relationship', relationship.name, 'writable', relationship.writable);
@@ -45,7 +46,7 @@ function guardLabel(resource: typeof Resource, guard: Guard, label: (r: typeof R
 
 export const guards: CommandDefinition = {
   name: 'guards',
-  description: 'List every guarded Resource, relationship and attribute, with its guard',
+  description: 'List every guarded Resource, relationship and attribute, with its guard, and every row rule',
   options: [{ flags: '--format <format>', description: 'table or json', defaultValue: 'table' }],
   examples: ['mural guards', 'mural guards --format json'],
   async run(context, _args, options) {

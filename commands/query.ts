@@ -1,6 +1,6 @@
-import { BUILT_IN_OPERATORS, configure, muralConfig, parseQueryString, withDatabaseLog, type DatabaseEvent, type PageValue, type QueryParams, type Resource, type ResourceProxy } from '../core/index.ts';
+import { BUILT_IN_OPERATORS, configure, muralConfig, parseQueryString, withContext, withDatabaseLog, type DatabaseEvent, type MuralContext, type PageValue, type QueryParams, type Resource, type ResourceProxy } from '../core/index.ts';
 import { findResource } from './find-resource.ts';
-import { CommandError, type CommandDefinition } from './host/command.ts';
+import { CommandError, type CommandContext, type CommandDefinition } from './host/command.ts';
 import { count } from './host/plural.ts';
 import { pageSummary, withTotal, type TotalSource } from './query-summary.ts';
 import { renderTable } from './query-table.ts';
@@ -142,6 +142,7 @@ export const query: CommandDefinition = {
     { flags: '--extra-fields <fields>', description: 'type=a,b or a,b (repeatable)', repeatable: true },
     { flags: '--format <format>', description: 'table, json or jsonapi', defaultValue: 'table' },
     { flags: '--timings', description: 'also print each database operation the query ran, with its time' },
+    { flags: '--context <json>', description: 'run as someone: the request context, a JSON object, that guards and row rules read' },
   ],
   examples: [
     'mural query employees --filter first_name=Ada',
@@ -151,27 +152,49 @@ export const query: CommandDefinition = {
     'mural query employees --sort -age --per 10 --after',
     'mural query employees --sort -age --per 10 --after <the next cursor it printed>',
     'mural query employees --include positions.department --timings',
+    `mural query employees --context '{"role":"admin"}'`,
   ],
-  async run(context, [name], options) {
-    // each run is a new process: a random key per process would refuse the cursor the last run printed.
-    // The CLI reads its own database directly, so a fixed key guards nothing a server's key would.
-    if (!muralConfig.cursorSecret) configure({ cursorSecret: CLI_CURSOR_SECRET });
-    const resource = findResource(await context.resources(), name!);
-    const format = String(options.format);
-    const params = queryParams(resource, options);
-    const total = format === 'table' ? withTotal(resource, params) : 'unknown';
-    const proxy = resource.all(params);
-    const log: DatabaseEvent[] = [];
-    const render = () => renderAs(proxy, format, { resource, total, options });
-    context.io.out(await (options.timings ? withDatabaseLog(log, render) : render()));
-    const cursors = await proxy.cursors;
-    // beside JSON on stderr, so that stdout stays one document
-    const print = (text: string) => (format === 'table' ? context.io.out(text) : context.io.err(text));
-    if (cursors) print(`next cursor: ${cursors.next ?? '(none: last page)'}\nprev cursor: ${cursors.prev ?? '(none: first page)'}`);
-    if (options.timings) print(timingLines(log));
-    return 0;
+  run(context, [name], options) {
+    return withContext(contextOption(options.context), () => runQuery(context, name!, options));
   },
 };
+
+/**
+ * `--context`: a JSON object, as an app's `context` function would build it
+ * from a request. Without it, the query runs with an empty context, and
+ * rules naming a context value admit nothing.
+ */
+function contextOption(text: unknown): MuralContext {
+  if (text === undefined) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(String(text));
+  } catch (error) {
+    throw new CommandError(`--context must be a JSON object: ${(error as Error).message}`, 2);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new CommandError('--context must be a JSON object, such as {"role":"admin"}', 2);
+  return parsed as MuralContext;
+}
+
+async function runQuery(context: CommandContext, name: string, options: Record<string, unknown>): Promise<number> {
+  // each run is a new process: a random key per process would refuse the cursor the last run printed.
+  // The CLI reads its own database directly, so a fixed key guards nothing a server's key would.
+  if (!muralConfig.cursorSecret) configure({ cursorSecret: CLI_CURSOR_SECRET });
+  const resource = findResource(await context.resources(), name);
+  const format = String(options.format);
+  const params = queryParams(resource, options);
+  const total = format === 'table' ? withTotal(resource, params) : 'unknown';
+  const proxy = resource.all(params);
+  const log: DatabaseEvent[] = [];
+  const render = () => renderAs(proxy, format, { resource, total, options });
+  context.io.out(await (options.timings ? withDatabaseLog(log, render) : render()));
+  const cursors = await proxy.cursors;
+  // beside JSON on stderr, so that stdout stays one document
+  const print = (text: string) => (format === 'table' ? context.io.out(text) : context.io.err(text));
+  if (cursors) print(`next cursor: ${cursors.next ?? '(none: last page)'}\nprev cursor: ${cursors.prev ?? '(none: first page)'}`);
+  if (options.timings) print(timingLines(log));
+  return 0;
+}
 
 /** What a table shows besides the document: the included records' places, and what page of how many. */
 interface TableInput {

@@ -10,10 +10,12 @@ export type { Endpoint, ExtraAttributeHook, PaginateFunction, RelationshipLinkSt
 export { ALL_ACTIONS, type Action } from './resource/action.ts';
 export type {
   Adapter, AdapterClass, AdapterTarget, BuiltInCalculation, BuiltInOperator, ConstraintViolation, FilterClause, JoinTable, KeysetKey, ModelDescription, RecordSelection,
-  RelatedCondition, RelatedLink,
+  ConditionTree, RelatedCondition, RelatedLink,
   RelatedSortStep, ResolveOptions, SortDirection, ValidationProblem,
 } from './adapter/adapter.ts';
 export { BUILT_IN_OPERATORS } from './adapter/adapter.ts';
+export { fromContext, ContextValue, RULE_ACTIONS, RULE_OPERATORS, type RowCondition, type RowRule, type RuleAction, type RuleOperator, type RuleOperators, type RuleScalar, type ScopeRule, type RowRuleDefinition } from './resource/row-rule.ts';
+export { describeRule } from './rules/describe-rule.ts';
 export { Types, lookupType, type TypeDefinition, type Coercion, type TypeName, type TypeNames, type TypeRegistry } from './types/index.ts';
 export { context, withContext, type MuralContext } from './context.ts';
 export { currentDeadline, currentStatement, timeLeft, withDeadline, withStatement, type Deadline, type DeadlineOptions } from './deadline.ts';

@@ -63,6 +63,17 @@ export interface RelatedCondition {
   readonly links: readonly RelatedLink[];
 }
 
+/**
+ * Filter clauses and related conditions combined with and, or and not, or a
+ * constant: what a row rule compiles to, applied as one WHERE.
+ */
+export type ConditionTree =
+  | { readonly kind: 'clause'; readonly clause: FilterClause }
+  | { readonly kind: 'related'; readonly condition: RelatedCondition }
+  | { readonly kind: 'and' | 'or'; readonly conditions: readonly ConditionTree[] }
+  | { readonly kind: 'not'; readonly condition: ConditionTree }
+  | { readonly kind: 'constant'; readonly value: boolean };
+
 /** One step of a related sort: a to-one link from the previous Resource. */
 export interface RelatedSortStep {
   readonly parentKey: string;
@@ -139,6 +150,13 @@ export interface Adapter<Scope = unknown, Model = unknown> {
    * a subquery rather than a join. Adapters without it answer such filters with a 400.
    */
   filterRelated?(scope: Scope, condition: RelatedCondition): Scope;
+  /**
+   * Only records meeting the tree, as one WHERE: row rules with `or`, `not`,
+   * a constant or a related condition. Without it, an adapter serves only
+   * rules that are ANDs of column conditions (through `filter`); others are
+   * a configuration error.
+   */
+  filterTree?(scope: Scope, tree: ConditionTree): Scope;
   /**
    * Whether `filterRelated` on `scope` can take `inner`, a scope of another
    * Resource, as a link's scope: the same database, and conditions a

@@ -6,6 +6,7 @@ import { checkMembers, describeResource, type CheckedResource } from './model-ch
 import { hint, ProblemList } from './problem-list.ts';
 import { checkRelationships, type RelationshipCheck } from './relationship-checks.ts';
 import { checkUniqueness } from './uniqueness-checks.ts';
+import { checkRules } from './rule-checks.ts';
 
 type ResourceClass = typeof ResourceBase;
 
@@ -36,6 +37,7 @@ export function checkResources(resources: ReadonlyArray<typeof ResourceBase>, op
     const description = remember(describeResource(resource, problems));
     checkMembers(description, problems);
     checkRelationships(description, relationshipCheck);
+    checkRules(description, describe, problems);
   }
   checkUniqueness(served, problems);
   if (problems.problems.length > 0) throw new ResourceCheckFailed(problems.problems, options.root);

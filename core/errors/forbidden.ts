@@ -30,3 +30,19 @@ export class UnsupportedOperation extends MuralError {
     super(detail, options);
   }
 }
+
+/**
+ * A row rule refused a write on a record the caller may read: updating or
+ * destroying it, linking it into a relationship, or leaving a created or
+ * updated record outside what the caller may create or update (moving it
+ * into another tenant). Nothing is written.
+ */
+export class RowForbidden extends MuralError {
+  readonly status = 403;
+  readonly code = 'forbidden_by_rule';
+  readonly title = 'Forbidden';
+
+  constructor(detail: string, options: MuralErrorOptions = {}) {
+    super(detail, options);
+  }
+}

@@ -9,7 +9,7 @@ export { ServiceUnavailable } from './service-unavailable.ts';
 export { DatabaseTimeout } from './database-timeout.ts';
 export { RequestTooLarge } from './request-too-large.ts';
 export { RequestTimeout } from './request-timeout.ts';
-export { Forbidden, UnsupportedOperation } from './forbidden.ts';
+export { Forbidden, RowForbidden, UnsupportedOperation } from './forbidden.ts';
 export { OperationFailed } from './operation-failed.ts';
 export { NotAcceptable, UnsupportedMediaType } from './media-type.ts';
 export { PreconditionFailed } from './precondition-failed.ts';

@@ -1,6 +1,7 @@
 import type { Action } from '../resource/action.ts';
 import { servedResources } from '../resource/polymorphism.ts';
 import { guardedActions } from '../resource/resource-guard.ts';
+import { ruleRefusableActions } from '../rules/rule-bound.ts';
 import type { ResourceClass } from './openapi-input.ts';
 import type { Reference, ResponseObject } from './openapi-types.ts';
 import { responseRef, schemaRef } from './references.ts';
@@ -34,7 +35,7 @@ const ERROR_STATUSES: readonly ErrorStatus[] = [
   },
   {
     status: '403', name: 'Forbidden', actions: 'guarded', alsoFor: ['create'],
-    description: 'The Resource\'s guard refuses the action for this request (`forbidden`), or a create names its own id where the Resource takes no client-generated ids (`client_id_unsupported`).',
+    description: 'The Resource\'s guard refuses the action for this request (`forbidden`); a row rule refuses the record written, linked or destroyed (`forbidden_by_rule`); or a create names its own id where the Resource takes no client-generated ids (`client_id_unsupported`).',
   },
   {
     status: '406', name: 'NotAcceptable', actions: ALL,
@@ -100,7 +101,7 @@ export function errorResponsesIn(statuses: readonly string[], mediaTypes: readon
  * `show`, writes `update`), and `always` adds what it answers regardless.
  */
 export function errorResponses(resource: ResourceClass, action: Action, always: readonly string[] = []): Record<string, Reference> {
-  const guarded = servedResources(resource).some((r) => guardedActions(r).includes(action));
+  const guarded = servedResources(resource).some((r) => guardedActions(r).includes(action) || ruleRefusableActions(r).includes(action));
   const responses: Record<string, Reference> = {};
   for (const { status, name, actions, alsoFor } of ERROR_STATUSES) {
     const applies = always.includes(status) || alsoFor?.includes(action) ||

@@ -1,5 +1,7 @@
 import type { Action } from '../resource/action.ts';
 import { guardedActions } from '../resource/resource-guard.ts';
+import { describeRule } from '../rules/describe-rule.ts';
+import type { RuleAction } from '../resource/row-rule.ts';
 import { servedResources } from '../resource/polymorphism.ts';
 import { errorResponses, JSONAPI } from './error-responses.ts';
 import type { OpenApiInput, ResourceClass } from './openapi-input.ts';
@@ -58,7 +60,7 @@ function operation(input: OpenApiInput, resource: ResourceClass, action: Action,
   return {
     operationId,
     summary: route.summary(resource.type),
-    ...(guarded ? { description: 'Guarded: the Resource\'s guard decides per request whether this action is allowed (403 otherwise).' } : {}),
+    ...operationDescription(resource, action, guarded),
     tags: [resource.type],
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(body
@@ -96,4 +98,18 @@ function uniqueId(used: Set<string>, base: string): string {
   for (let n = 2; used.has(id); n++) id = `${base}.${n}`;
   used.add(id);
   return id;
+}
+
+/** What decides per request: the Resource's guard, and the row rules that bound the records of the action. */
+function operationDescription(resource: ResourceClass, action: Action, guarded: boolean): { description?: string } {
+  const lines = guarded ? ['Guarded: the Resource\'s guard decides per request whether this action is allowed (403 otherwise).'] : [];
+  const rules = ruleLines(resource, action);
+  if (rules.length > 0) lines.push(`Row rules (the records this caller may see and change): ${rules.join('; ')}.`);
+  return lines.length > 0 ? { description: lines.join(' ') } : {};
+}
+
+/** `read: company_id = context.user.companyId`, for the rule actions that bound `action`. */
+function ruleLines(resource: ResourceClass, action: Action): string[] {
+  const bound: Record<Action, readonly RuleAction[]> = { index: ['read'], show: ['read'], create: ['read', 'create'], update: ['read', 'update'], destroy: ['read', 'destroy'] };
+  return resource.config.rules.filter((definition) => bound[action].includes(definition.action)).map((definition) => `${definition.action}: ${describeRule(definition.rule)}`);
 }

@@ -2,6 +2,7 @@ import { equalityClause } from '../adapter/adapter.ts';
 import { RecordNotFound } from '../errors/index.ts';
 import { buildQuery } from '../query/build-query.ts';
 import { loadRecords } from '../read/load-records.ts';
+import { ruledScope } from '../rules/rule-scope.ts';
 import { variantFor } from '../resource/polymorphism.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import type { LoadedRecord } from '../sideload/include-graph.ts';
@@ -33,7 +34,7 @@ export async function loadByKeys(resourceClass: ResourceClass, keys: readonly un
   if (keys.length === 0) return found;
   const resource = new resourceClass();
   const adapter = resource.adapter;
-  const filtered = adapter.filter(resource.baseScope(), equalityClause('id', keys, idTypeOf(resourceClass)));
+  const filtered = adapter.filter(ruledScope(resource, resource.baseScope()), equalityClause('id', keys, idTypeOf(resourceClass)));
   // in key order: two writes locking overlapping records take them in the same order, so neither holds one the other waits for
   const scope = lock && adapter.lockForUpdate ? adapter.lockForUpdate(adapter.order(filtered, 'id', 'asc')) : filtered;
   for (const record of (await resource.resolve(scope)) as Array<Record<string, unknown>>) found.set(String(record.id), record);

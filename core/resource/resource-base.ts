@@ -11,6 +11,7 @@ import { bumpRevision } from './revision.ts';
 import { declaredAt } from './declaration-sites.ts';
 import { defineSettingAccessors } from './setting-accessors.ts';
 import { declareResourceGuard, type ResourceGuardOptions } from './resource-guard.ts';
+import { declareRowRule, type RowRule, type RuleAction } from '../resource/row-rule.ts';
 import type { MethodName, PlainGuard } from './guard.ts';
 import type { ModelOf } from './model-of.ts';
 import type { TypeName } from '../types/type-names.ts';
@@ -309,6 +310,19 @@ export class ResourceBase {
    */
   static guard<R extends ResourceClass>(this: R, guard: PlainGuard<InstanceType<R>>, options?: ResourceGuardOptions): void {
     declareResourceGuard(configOf(this), this.name, guard, options);
+  }
+
+  /**
+   * A row rule: which records the caller may `read`, `create`, `update`,
+   * `destroy` or `link` into a relationship, as a condition compiled into
+   * every query's WHERE (`{ company_id: fromContext('user.companyId') }`),
+   * a function of the context returning one, or `{ scope }` for custom SQL.
+   * All of an action's rules must hold, a parent Resource's included.
+   */
+  static allow<R extends ResourceClass, S = unknown>(this: R, action: RuleAction, rule: RowRule<S>): void {
+    declaredAt(this, `allow:${action}:${configOf(this).rules.length}`);
+    bumpRevision();
+    declareRowRule(configOf(this), this.name, action, rule as RowRule<unknown>);
   }
 
   /**

@@ -8,6 +8,7 @@ import type { AttributeDefinition } from './attribute.ts';
 import type { FilterDeclaration } from './filter-definition.ts';
 import type { Guard } from './guard.ts';
 import type { ResourceGuardDefinition } from './resource-guard.ts';
+import type { RowRuleDefinition } from '../resource/row-rule.ts';
 import type { SortDeclaration } from './sort-definition.ts';
 import type { StatDefinition } from './stat-definition.ts';
 
@@ -107,6 +108,8 @@ export interface ResourceConfig {
   hooks: HookDefinition[];
   /** Resource-level guards (`guard(...)`), each covering some actions; all must agree. */
   guards: ResourceGuardDefinition[];
+  /** Row rules (`allow(...)`), each for one action; all of an action's must hold. */
+  rules: RowRuleDefinition[];
 }
 
 export const DEFAULT_SETTINGS: ResourceSettings = {
@@ -156,6 +159,7 @@ function fresh(): ResourceConfig {
     relationships: new Map(),
     hooks: [],
     guards: [],
+    rules: [],
   };
 }
 
@@ -174,5 +178,6 @@ function inherit(parent: ResourceConfig): ResourceConfig {
     polymorphicColumn: parent.polymorphicColumn,
     hooks: [...parent.hooks],
     guards: [...parent.guards],
+    rules: [...parent.rules],
   };
 }

@@ -7,6 +7,9 @@ import type { Guard } from '../resource/guard.ts';
 import { polymorphicParentOf, variantsOf } from '../resource/polymorphism.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import { guardedActions } from '../resource/resource-guard.ts';
+import { describeRule } from '../rules/describe-rule.ts';
+import { ruledActions } from '../rules/rule-bound.ts';
+import { rulesOf } from '../resource/row-rule.ts';
 import { Types } from '../types/index.ts';
 import type { FlagValue, ResourceSchema, Schema } from './schema-types.ts';
 import { supportsCursors } from '../resource/cursor-support.ts';
@@ -77,6 +80,7 @@ export function resourceSchema(resource: ResourceClass): ResourceSchema {
     polymorphic: (resource.polymorphic?.length ?? 0) > 0,
     children: variantsOf(resource).slice(1).map((c) => c.name),
     ...(guardedActions(resource).length > 0 ? { guard: guardedActions(resource) } : {}),
+    ...(config.rules.length > 0 ? { rules: ruleSchema(resource) } : {}),
   };
 }
 
@@ -131,4 +135,11 @@ function byName(a: ResourceClass, b: ResourceClass): number {
 
 function sortKeys<T>(record: Record<string, T>): Record<string, T> {
   return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** Each action's rules, in declaration order, as lines of text. */
+function ruleSchema(resource: ResourceClass): Record<string, string[]> {
+  const rules: Record<string, string[]> = {};
+  for (const action of ruledActions(resource)) rules[action] = rulesOf(resource, action).map((definition) => describeRule(definition.rule));
+  return rules;
 }

@@ -84,6 +84,12 @@ function diffResource(before: ResourceSchema, after: ResourceSchema, say: Say): 
   }
   const newlyGuarded = (after.guard ?? []).filter((action) => !(before.guard ?? []).includes(action));
   if (newlyGuarded.length > 0) say(`resource became guarded for ${newlyGuarded.map((a) => `:${a}`).join(', ')}.`);
+  // a rule added or changed can hide records a client reads or refuse writes it makes; a rule removed only widens
+  for (const [action, rules] of Object.entries(after.rules ?? {})) {
+    const earlier = before.rules?.[action];
+    if (!earlier) say(`resource became rule-bound for :${action}.`);
+    else if (rules.some((rule) => !earlier.includes(rule))) say(`rules for :${action} changed: ${rules.join('; ')}.`);
+  }
   if (before.default_page_size !== after.default_page_size) say(`default page size changed from ${before.default_page_size} to ${after.default_page_size}.`);
   // a schema.json from before cursor pagination has no such member: nothing was promised
   if (before.cursor_pagination === true && !after.cursor_pagination) say('cursor pagination (page[after], page[before]) was removed.');

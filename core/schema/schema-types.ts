@@ -84,6 +84,11 @@ export interface ResourceSchema {
   children: string[];
   /** The actions a Resource-level guard (`guard(...)`) decides per request; absent when none. */
   guard?: string[];
+  /**
+   * Row rules (`allow(...)`) by action (`read`, `create`, `update`, `destroy`,
+   * `link`), each described in a line; absent when none.
+   */
+  rules?: Record<string, string[]>;
 }
 
 /**

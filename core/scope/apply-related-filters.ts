@@ -4,6 +4,7 @@ import type { ResourceBase } from '../resource/resource-base.ts';
 import type { RelatedFilter, RelatedTarget } from '../query/related-filters.ts';
 import { foreignKeyOf, otherKeyOf, typeColumnOf } from '../relationships/relationship-keys.ts';
 import { applyFilters } from './apply-filters.ts';
+import { ruledScope } from '../rules/rule-scope.ts';
 
 /** Narrows the scope to records with (or, for `has_no`, without) a related record meeting each filter's conditions. */
 export function applyRelatedFilters(resource: ResourceBase, scope: unknown, filters: readonly RelatedFilter[]): unknown {
@@ -24,7 +25,7 @@ export function applyRelatedFilters(resource: ResourceBase, scope: unknown, filt
 /** The related Resource's base scope narrowed by the conditions, nested ones included: what a related record must be. */
 function relatedScope(target: RelatedTarget): { related: ResourceBase; scope: unknown } {
   const related = new target.resource();
-  const filtered = applyFilters(related, related.baseScope(), target.filters);
+  const filtered = applyFilters(related, ruledScope(related, related.baseScope()), target.filters);
   return { related, scope: applyRelatedFilters(related, filtered, target.nested) };
 }
 

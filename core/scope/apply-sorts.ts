@@ -4,6 +4,7 @@ import type { SortDirection } from '../adapter/adapter.ts';
 import { InvalidQueryError } from '../errors/index.ts';
 import { foreignKeyOf } from '../relationships/relationship-keys.ts';
 import { applyFilters } from './apply-filters.ts';
+import { ruledScope } from '../rules/rule-scope.ts';
 
 /**
  * Orders the scope. The primary key always ends the order so that pages are
@@ -38,7 +39,7 @@ function orderRelated(resource: ResourceBase, scope: unknown, hops: readonly Rel
     const parentKey = belongs ? foreignKeyOf(relationship) : pk;
     const relatedKey = belongs ? pk : foreignKeyOf(relationship);
     const instance = new related();
-    return { parentKey, relatedKey, scope: applyFilters(instance, instance.baseScope(), filters) };
+    return { parentKey, relatedKey, scope: applyFilters(instance, ruledScope(instance, instance.baseScope()), filters) };
   });
   return adapter.orderRelated(scope, steps, column, direction);
 }

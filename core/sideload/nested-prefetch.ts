@@ -9,6 +9,7 @@ import { loadRecords, scopeRecords } from '../read/load-records.ts';
 import { foreignKeyOf } from '../relationships/relationship-keys.ts';
 import type { RelationshipDefinition } from '../resource/relationship-definition.ts';
 import { relatedResource } from '../resource/resolve-resource.ts';
+import { ruledScope } from '../rules/rule-scope.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import type { IncludeGraph } from './include-graph.ts';
 
@@ -137,7 +138,7 @@ function startPrefetch(relationship: RelationshipDefinition, node: IncludeNode, 
     resource = new related();
     const { adapter } = resource;
     // the same database as the parents, whose adapter said its reads run side by side
-    if (!adapter.filterRelated || !adapter.nestsScope?.(resource.baseScope(), parentScope)) return undefined;
+    if (!adapter.filterRelated || !adapter.nestsScope?.(ruledScope(resource, resource.baseScope()), parentScope)) return undefined;
     // prefetchable: no params block, so the node's remembered plan serves (the usual load after a miss finds it too)
     plan = plannedNodeQuery(resource, parentPlan, node);
   } catch {

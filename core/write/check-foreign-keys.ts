@@ -5,6 +5,8 @@ import type { RelationshipDefinition } from '../resource/relationship-definition
 import { relatedResource } from '../resource/resolve-resource.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import { coerceId } from './coerce-id.ts';
+import { assertRuleAdmits } from '../rules/rule-checks.ts';
+import { ruledScope } from '../rules/rule-scope.ts';
 import type { WriteNode } from './write-node.ts';
 
 type ResourceClass = typeof ResourceBase;
@@ -58,9 +60,11 @@ async function assertExists(resourceClass: ResourceClass, definition: Relationsh
   const id = String(value);
   const key = coerceId(resourceClass, id, { pointer });
   const resource = new resourceClass();
-  const scope = resource.adapter.filter(resource.baseScope(), equalityClause(definition.primaryKey, [key], 'integer_id'));
+  // a record the writer may not read is missing to it; one it may read but not link is a 403
+  const scope = resource.adapter.filter(ruledScope(resource, resource.baseScope()), equalityClause(definition.primaryKey, [key], 'integer_id'));
   const [found] = (await resource.resolve(scope)) as object[];
   if (!found) throw new RecordNotFound(resourceClass.type, id, { pointer });
+  await assertRuleAdmits(resourceClass, key, 'link', pointer, false, definition.primaryKey);
 }
 
 function valueOf(model: object, name: string): unknown {

@@ -38,6 +38,7 @@ async function persistIn(batch: WriteBatch, root: WriteNode, prepare?: () => Pro
     throw graphRefusal(session.adapterFor(root), error, root) ?? error;
   }
   session.throwIfInvalid();
+  await session.assertWrittenAdmitted();
   await session.linked.apply(session.processed, batch.transaction);
   for (const node of session.processed) batch.committed(session.resourceFor(node), node);
   return session;

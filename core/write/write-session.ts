@@ -3,6 +3,9 @@ import { IdTaken, RecordNotFound, UnwritableError, ValidationFailed, type Record
 import type { ResourceBase } from '../resource/resource-base.ts';
 import { versionAttributeOf } from '../conditional/version.ts';
 import { checkForeignKeys } from './check-foreign-keys.ts';
+import { assertRuleAdmits } from '../rules/rule-checks.ts';
+import { ruledScope } from '../rules/rule-scope.ts';
+import type { RuleAction } from '../resource/row-rule.ts';
 import { checkPrecondition } from './check-precondition.ts';
 import { LinkedVersions } from './linked-versions.ts';
 import { placedIssue } from './issue-placement.ts';
@@ -35,12 +38,13 @@ export class WriteSession {
   }
 
   /** Finds or builds every record of the graph and checks model-dependent writable guards. */
-  async loadModels(node: WriteNode, seen = new Set<WriteNode>()): Promise<void> {
+  async loadModels(node: WriteNode, seen = new Set<WriteNode>(), linked = false): Promise<void> {
     if (seen.has(node)) return;
     seen.add(node);
     const resource = this.resourceFor(node);
     if (node.clientId && !node.model) await this.assertIdFree(node);
     node.model ??= node.action === 'create' ? await resource.build(resource.resourceClass.model) : await this.findExisting(node);
+    if (node.action !== 'create') await this.assertRulesAdmit(node, linked);
     if (node.action !== 'create') checkPrecondition(node, node.model);
     for (const name of node.guardedAttributes) {
       if (!attributeWritable(resource, name, node.model)) {
@@ -48,7 +52,8 @@ export class WriteSession {
       }
     }
     await checkForeignKeys(node, node.model);
-    for (const relationship of node.relationships) for (const item of relationship.items) await this.loadModels(item, seen);
+    // an existing record named in a relationship is linked into it
+    for (const relationship of node.relationships) for (const item of relationship.items) await this.loadModels(item, seen, item.action === 'update');
   }
 
   /**
@@ -61,12 +66,41 @@ export class WriteSession {
   private async findExisting(node: WriteNode): Promise<object> {
     const resource = this.resourceFor(node);
     const adapter = resource.adapter;
-    const filtered = adapter.filter(resource.baseScope(), equalityClause('id', [node.key ?? node.id], 'integer_id'));
+    // a record the caller may not read is missing to it, as on a read
+    const filtered = adapter.filter(ruledScope(resource, resource.baseScope()), equalityClause('id', [node.key ?? node.id], 'integer_id'));
     const lock = adapter.lockForUpdate && (node.precondition !== undefined || versionAttributeOf(node.resource) !== undefined);
     const scope = lock ? adapter.lockForUpdate!(filtered) : filtered;
     const [model] = (await resource.resolve(scope)) as object[];
     if (!model) throw new RecordNotFound(node.resource.type, node.id, { pointer: node.location.pointer ?? node.location.identifier });
     return model;
+  }
+
+  /**
+   * A record the write touches must meet the rules of what the write does to
+   * it (a 403 for one the caller may read but not change), and a record it
+   * links, the related Resource's `link` rules.
+   */
+  private async assertRulesAdmit(node: WriteNode, linked: boolean): Promise<void> {
+    const key = node.key ?? node.id;
+    const pointer = node.location.pointer ?? node.location.identifier ?? null;
+    const action = ruleActionOf(node);
+    if (action !== 'link') await assertRuleAdmits(node.resource, key, action === 'create' ? 'update' : action, pointer);
+    if (linked) await assertRuleAdmits(node.resource, key, 'link', pointer);
+  }
+
+  /**
+   * After the graph is saved, inside its transaction: every record created
+   * or updated must still be one the caller may read and may create or
+   * update. A write moving a record out of what the rules allow (into
+   * another tenant) is refused, and the transaction rolled back.
+   */
+  async assertWrittenAdmitted(): Promise<void> {
+    for (const node of this.processed) {
+      const action = ruleActionOf(node);
+      if (action === 'destroy' || !node.model) continue;
+      const key = (node.model as { get?: (name: string) => unknown; id?: unknown }).get?.('id') ?? (node.model as { id?: unknown }).id;
+      await assertRuleAdmits(node.resource, key, action, node.location.pointer ?? node.location.identifier ?? null, true);
+    }
   }
 
   /**
@@ -91,4 +125,16 @@ export class WriteSession {
   throwIfInvalid(): void {
     if (this.issues.length > 0) throw new ValidationFailed(this.issues);
   }
+}
+
+/**
+ * The rule a record's part in a write answers to. A record only named in a
+ * relationship (an identifier without an included entry) is linked, not
+ * changed: its `link` rules, not its `update` ones, even where linking moves
+ * its foreign key. A record taken out of a relationship is updated.
+ */
+function ruleActionOf(node: WriteNode): Exclude<RuleAction, 'read'> {
+  if (node.action === 'create' || node.action === 'destroy') return node.action;
+  if (node.action === 'update' && node.location.pointer === null && node.location.identifier !== undefined) return 'link';
+  return 'update';
 }

@@ -1,6 +1,6 @@
 import { OptimisticLockError, Sequelize, Transaction, type Model, type ModelStatic } from 'sequelize';
 import type {
-  Adapter, AdapterTarget, ConstraintViolation, ServiceUnavailable, FilterClause, JoinTable, KeysetKey, ModelDescription, RelatedCondition, RelatedSortStep, ResolveOptions,
+  Adapter, AdapterTarget, ConditionTree, ConstraintViolation, ServiceUnavailable, FilterClause, JoinTable, KeysetKey, ModelDescription, RelatedCondition, RelatedSortStep, ResolveOptions,
   RecordSelection, SortDirection, ValidationProblem,
 } from '../../core/index.ts';
 import { nestable, relatedCondition, relatedOrder } from './related-condition.ts';
@@ -9,6 +9,7 @@ import { validateRecord, validationProblems } from './persistence.ts';
 import { hasLinkRows, linkRows, unlinkAllRows, unlinkRows } from './join-rows.ts';
 import { bumpLoadedVersion, bumpVersions } from './record-versions.ts';
 import { columnOf, filterCondition } from './filter-condition.ts';
+import { treeCondition } from './tree-condition.ts';
 import { SequelizeScope } from './sequelize-scope.ts';
 import { enforceDeadlines } from './database-deadline.ts';
 import { findPerGroup } from './grouped-query.ts';
@@ -53,6 +54,10 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
 
   filterRelated(scope: SequelizeScope, condition: RelatedCondition): SequelizeScope {
     return scope.where(relatedCondition(scope.model, condition));
+  }
+
+  filterTree(scope: SequelizeScope, tree: ConditionTree): SequelizeScope {
+    return scope.where(treeCondition(scope.model, tree));
   }
 
   nestsScope(scope: SequelizeScope, inner: unknown): boolean {

@@ -19,7 +19,8 @@ const CORE_LAYERS: ReadonlyArray<readonly string[]> = [
   ['core/deadline.ts', 'core/query-params.ts', 'core/types/', 'core/adapter/', 'core/negotiation/', 'core/diagnostics/'],
   // the declarations, pure data: what a Resource is, never how it is queried or written
   ['core/resource/'],
-  ['core/relationships/', 'core/query/', 'core/conditional/'],
+  // row rules compiled into conditions, and checked on writes
+  ['core/relationships/', 'core/query/', 'core/conditional/', 'core/rules/'],
   // checkResources: the declarations against their models, with the query layer's resolved filters
   ['core/scope/', 'core/schema/', 'core/check/'],
   // the OpenAPI description: schema.json's data, read further from the declarations

@@ -93,8 +93,8 @@ test('a production install carries the runtime alone: no toolchain, about 2 MB, 
   const bytes = readdirSync(join(cwd, 'node_modules/mural'), { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .reduce((sum, entry) => sum + statSync(join(entry.parentPath, entry.name)).size, 0);
-  // 2.13 MB with issue 34's write engine, 2.32 MB with issue 35's record writer and route table; the bound catches a dependency or a build artefact shipped by mistake, not a feature
-  t.true(bytes < 2.4e6, `node_modules/mural weighs ${bytes} bytes`);
+  // 2.13 MB with issue 34's write engine, 2.32 MB with issue 35's record writer and route table, 2.42 MB with issue 36's row rules; the bound catches a dependency or a build artefact shipped by mistake, not a feature
+  t.true(bytes < 2.6e6, `node_modules/mural weighs ${bytes} bytes`);
   // the runtime serves without the CLI
   await serveAndQuery(t, process.execPath, ['server.js'], cwd);
 

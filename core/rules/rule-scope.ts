@@ -1,0 +1,41 @@
+import { context as currentContext } from '../context.ts';
+import { ResourceConfigurationError } from '../errors/index.ts';
+import type { ResourceBase } from '../resource/resource-base.ts';
+import { applyTree } from './apply-tree.ts';
+import { compileCondition } from './compile-rule.ts';
+import { checkCondition, isScopeRule, type RowCondition, type RuleAction } from '../resource/row-rule.ts';
+
+/**
+ * `scope` narrowed by every rule the Resource declares for `action`, with the
+ * current request's context: all must hold. With no rule, `scope` itself.
+ */
+export function ruledScope(resource: ResourceBase, scope: unknown, action: RuleAction = 'read'): unknown {
+  const rules = resource.resourceClass.config.rules;
+  if (rules.length === 0) return scope;
+  const context = currentContext();
+  let current = scope;
+  for (const { action: covered, rule, owner } of rules) {
+    if (covered !== action) continue;
+    if (isScopeRule(rule)) {
+      current = rule.scope(current, context ?? {});
+      continue;
+    }
+    const condition = typeof rule === 'function' ? decided(rule(context ?? {}), owner, action) : rule;
+    current = applyTree(resource, current, compileCondition(resource, condition, context));
+  }
+  return current;
+}
+
+/** Whether the Resource declares a rule for `action`. */
+export function hasRules(resource: ResourceBase | { readonly config: { readonly rules: ReadonlyArray<{ readonly action: RuleAction }> } }, action: RuleAction): boolean {
+  const config = 'resourceClass' in resource ? resource.resourceClass.config : resource.config;
+  return config.rules.some((definition) => definition.action === action);
+}
+
+/** A rule function's answer, checked as a declared condition is: a mistake is the application's, reported as such. */
+function decided(condition: unknown, owner: string, action: RuleAction): RowCondition {
+  const where = `${owner}.allow('${action}', fn)`;
+  if (isScopeRule(condition)) throw new ResourceConfigurationError(`${where}: a rule function returns a condition; declare a scope function as { scope }`);
+  checkCondition(condition, where);
+  return condition as RowCondition;
+}
