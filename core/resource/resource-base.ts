@@ -319,10 +319,10 @@ export class ResourceBase {
    * a function of the context returning one, or `{ scope }` for custom SQL.
    * All of an action's rules must hold, a parent Resource's included.
    */
-  static allow<R extends ResourceClass, S = unknown>(this: R, action: RuleAction, rule: RowRule<S>): void {
+  static allow<R extends ResourceClass, S = unknown, C extends object = MuralContext>(this: R, action: RuleAction, rule: RowRule<S, C>): void {
     declaredAt(this, `allow:${action}:${configOf(this).rules.length}`);
     bumpRevision();
-    declareRowRule(configOf(this), this.name, action, rule as RowRule<unknown>);
+    declareRowRule(configOf(this), this.name, action, rule as RowRule<unknown, never>);
   }
 
   /**

@@ -62,22 +62,26 @@ export type RowCondition =
  * (a `SequelizeScope`), given the request context. It cannot sit under
  * `or` or `not`, nor be listed by `mural guards` beyond its name.
  */
-export interface ScopeRule<S = never> {
-  readonly scope: (scope: S, context: MuralContext) => S;
+export interface ScopeRule<S = never, C extends object = MuralContext> {
+  readonly scope: (scope: S, context: C) => S;
 }
 
-/** A rule: a condition, a function of the request context returning one, or a scope function. */
-export type RowRule<S = never> = RowCondition | ((context: MuralContext) => RowCondition) | ScopeRule<S>;
+/**
+ * A rule: a condition, a function of the request context returning one, or
+ * a scope function. `C` is the context your app builds: a function typed
+ * `(ctx: AppContext) => …` is taken as it is.
+ */
+export type RowRule<S = never, C extends object = MuralContext> = RowCondition | ((context: C) => RowCondition) | ScopeRule<S, C>;
 
 /** One `allow(action, rule)` of a Resource. */
 export interface RowRuleDefinition {
   readonly action: RuleAction;
-  readonly rule: RowRule<unknown>;
+  readonly rule: RowRule<unknown, never>;
   /** The class that declared it, for messages and `mural guards`. */
   readonly owner: string;
 }
 
-export function isScopeRule(rule: unknown): rule is ScopeRule<unknown> {
+export function isScopeRule(rule: unknown): rule is ScopeRule<unknown, never> {
   return typeof rule === 'object' && rule !== null && !Array.isArray(rule) && Object.keys(rule).length === 1 && typeof (rule as { scope?: unknown }).scope === 'function';
 }
 
@@ -91,7 +95,7 @@ interface RuledConfig {
  * parent's included, so a subclass can narrow what its parent allows but
  * never widen it.
  */
-export function declareRowRule(config: RuledConfig, className: string, action: RuleAction, rule: RowRule<unknown>): void {
+export function declareRowRule(config: RuledConfig, className: string, action: RuleAction, rule: RowRule<unknown, never>): void {
   const owner = `${className}.allow`;
   if (!RULE_ACTIONS.includes(action)) throw new ResourceConfigurationError(`${owner}: unknown action "${String(action)}"; rules cover ${RULE_ACTIONS.join(', ')}`);
   if (typeof rule !== 'function' && !isScopeRule(rule)) checkCondition(rule, `${owner}('${action}')`);

@@ -8,7 +8,7 @@ const SYMBOLS: Record<string, string> = { eq: '=', gt: '>', gte: '>=', lt: '<', 
  * `(employee.company_id = context.user.companyId or public = true)`. A rule
  * function or scope function shows as such: what it decides is code.
  */
-export function describeRule(rule: RowRule<unknown>): string {
+export function describeRule(rule: RowRule<unknown, never>): string {
   if (isScopeRule(rule)) return 'a scope function';
   if (typeof rule === 'function') return rule.name && rule.name !== 'rule' ? `${rule.name}(context)` : 'a function of the context';
   return describe(rule, true);

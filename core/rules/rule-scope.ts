@@ -13,14 +13,16 @@ export function ruledScope(resource: ResourceBase, scope: unknown, action: RuleA
   const rules = resource.resourceClass.config.rules;
   if (rules.length === 0) return scope;
   const context = currentContext();
+  // the context the app built, whatever type the rule's function declared for it
+  const given = (context ?? {}) as never;
   let current = scope;
   for (const { action: covered, rule, owner } of rules) {
     if (covered !== action) continue;
     if (isScopeRule(rule)) {
-      current = rule.scope(current, context ?? {});
+      current = rule.scope(current, given);
       continue;
     }
-    const condition = typeof rule === 'function' ? decided(rule(context ?? {}), owner, action) : rule;
+    const condition = typeof rule === 'function' ? decided(rule(given), owner, action) : rule;
     current = applyTree(resource, current, compileCondition(resource, condition, context));
   }
   return current;

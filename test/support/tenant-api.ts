@@ -105,8 +105,8 @@ export function defineTenantResources(models: TenantModels) {
       this.belongsTo('department', { resource: () => DepartmentResource });
       this.hasMany('notes', { resource: () => NoteResource });
       this.manyToMany('teams', { resource: () => TeamResource, foreignKey: { employee_teams: 'employee_id' } });
-      this.allow('update', (ctx) => ((ctx as TenantContext).user?.role === 'admin' ? true : { id: fromContext('user.employeeId') }));
-      this.allow('destroy', (ctx) => (ctx as TenantContext).user?.role === 'admin');
+      this.allow('update', (ctx: TenantContext) => (ctx.user?.role === 'admin' ? true : { id: fromContext('user.employeeId') }));
+      this.allow('destroy', (ctx: TenantContext) => ctx.user?.role === 'admin');
     }
   }
   class TeamResource extends TenantResource {
