@@ -6,6 +6,7 @@ import type { DescribedResource, OpenApiInput, ResourceClass } from './openapi-i
 import type { ParameterObject, Reference } from './openapi-types.ts';
 import { componentKey, parameterRef } from './references.ts';
 import { supportsCursors } from '../resource/cursor-support.ts';
+import { TRASHED_FILTER } from '../resource/soft-delete.ts';
 
 /** A comma list in one query parameter: `sort=-age,name`. */
 const COMMA_LIST = { style: 'form', explode: false } as const;
@@ -56,8 +57,10 @@ export function relatedParameters(input: OpenApiInput, targets: readonly Resourc
 }
 
 function parameterKeys(input: OpenApiInput, resource: ResourceClass, action: Action): string[] {
-  if (action === 'destroy') return [];
   const own = input.describe(resource);
+  // a soft-deleting Resource's update (a restore) and destroy (a purge) may address the trash
+  const trash = resource.config.softDelete ? Object.entries(filtersOf(own)).filter(([, parameter]) => parameter.name === `filter[${TRASHED_FILTER}]`).map(([key]) => key) : [];
+  if (action === 'destroy') return trash;
   const related = byType(input.reachable(resource));
   const c = own.component;
   const shaping = [
@@ -67,7 +70,8 @@ function parameterKeys(input: OpenApiInput, resource: ResourceClass, action: Act
   ];
   const showing = [...shaping, ...Object.keys(own.schema.stats).map((name) => componentKey(c, 'stats', name)), ...related.map((r) => `${r.component}.page.per-parent`)];
   const keys =
-    action === 'create' || action === 'update' ? shaping
+    action === 'create' ? shaping
+    : action === 'update' ? [...shaping, ...trash]
     : action === 'show' ? showing
     : [...Object.keys(filtersOf(own)), `${c}.sort`, `${c}.page.number`, `${c}.page.size`, ...cursorKeys(own), ...showing];
   // only what exists: a Resource without relationships takes no include, one without extra attributes no extra_fields

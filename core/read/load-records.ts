@@ -6,7 +6,7 @@ import { applyRelatedFilters } from '../scope/apply-related-filters.ts';
 import { applyPagination } from '../scope/apply-pagination.ts';
 import { applySorts } from '../scope/apply-sorts.ts';
 import { runStats, type StatsResult } from './run-stats.ts';
-import { ruledScope } from '../rules/rule-scope.ts';
+import { ruledScope, trashedOf } from '../rules/rule-scope.ts';
 
 export interface LoadedRecords {
   records: unknown[];
@@ -35,7 +35,7 @@ export interface RecordScopes {
 /** scope: base scope, filters, then sorts and pagination. */
 export function scopeRecords(resource: ResourceBase, plan: QueryPlan, options: LoadOptions = {}): RecordScopes {
   // the read rules narrow a scope given by the caller too: an in-process base scope never widens them
-  let scope = ruledScope(resource, options.baseScope ?? resource.baseScope());
+  let scope = ruledScope(resource, options.baseScope ?? resource.baseScope(), 'read', trashedOf(resource, plan.filters));
   if (options.link) scope = options.link(scope);
   scope = applyFilters(resource, scope, plan.filters);
   scope = applyRelatedFilters(resource, scope, plan.related ?? []);

@@ -12,6 +12,7 @@ import { declaredAt } from './declaration-sites.ts';
 import { defineSettingAccessors } from './setting-accessors.ts';
 import { declareResourceGuard, type ResourceGuardOptions } from './resource-guard.ts';
 import { declareRowRule, type RowRule, type RuleAction } from '../resource/row-rule.ts';
+import { declareSoftDelete, TRASHED_FILTER, type SoftDeleteOptions } from './soft-delete.ts';
 import type { MethodName, PlainGuard } from './guard.ts';
 import type { ModelOf } from './model-of.ts';
 import type { TypeName } from '../types/type-names.ts';
@@ -323,6 +324,21 @@ export class ResourceBase {
     declaredAt(this, `allow:${action}:${configOf(this).rules.length}`);
     bumpRevision();
     declareRowRule(configOf(this), this.name, action, rule as RowRule<unknown, never>);
+  }
+
+  /**
+   * Soft delete: a DELETE marks the record trashed (`column` set to the
+   * time) instead of removing it, and every read leaves trashed records out,
+   * as if missing, unless a request asks `filter[trashed]=with|only`
+   * (guarded by `trashed`). A DELETE with that filter removes a trashed
+   * record for good, for those `purge` allows; a PATCH with it setting the
+   * column to null restores one.
+   */
+  static softDelete<R extends ResourceClass>(this: R, column = 'deleted_at', options: SoftDeleteOptions<InstanceType<R>> = {}): void {
+    declaredAt(this, 'softDelete');
+    bumpRevision();
+    const filter = declareSoftDelete(configOf(this), column, options as SoftDeleteOptions<unknown>);
+    declareFilter(configOf(this), this.name, TRASHED_FILTER, filter);
   }
 
   /**

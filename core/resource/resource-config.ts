@@ -8,7 +8,8 @@ import type { AttributeDefinition } from './attribute.ts';
 import type { FilterDeclaration } from './filter-definition.ts';
 import type { Guard } from './guard.ts';
 import type { ResourceGuardDefinition } from './resource-guard.ts';
-import type { RowRuleDefinition } from '../resource/row-rule.ts';
+import type { RowRuleDefinition } from './row-rule.ts';
+import type { SoftDeleteDefinition } from './soft-delete.ts';
 import type { SortDeclaration } from './sort-definition.ts';
 import type { StatDefinition } from './stat-definition.ts';
 
@@ -110,6 +111,8 @@ export interface ResourceConfig {
   guards: ResourceGuardDefinition[];
   /** Row rules (`allow(...)`), each for one action; all of an action's must hold. */
   rules: RowRuleDefinition[];
+  /** `softDelete(column)`: a destroy marks the record, and reads leave marked records out. */
+  softDelete?: SoftDeleteDefinition;
 }
 
 export const DEFAULT_SETTINGS: ResourceSettings = {
@@ -179,5 +182,6 @@ function inherit(parent: ResourceConfig): ResourceConfig {
     hooks: [...parent.hooks],
     guards: [...parent.guards],
     rules: [...parent.rules],
+    softDelete: parent.softDelete,
   };
 }

@@ -14,7 +14,8 @@ export function ruledActions(resourceClass: ResourceClass): RuleAction[] {
 /**
  * The endpoint actions a row rule can refuse with a 403: a create or update
  * whose record would end outside the read rules or its own, or that links a
- * record whose Resource has `link` rules; a destroy its rules refuse. (A read
+ * record whose Resource has `link` rules; a destroy its rules (or a soft
+ * delete's purge guard) refuse. (A read
  * rule alone never answers 403: a record outside it is missing.)
  */
 export function ruleRefusableActions(resourceClass: ResourceClass): Action[] {
@@ -26,6 +27,7 @@ export function ruleRefusableActions(resourceClass: ResourceClass): Action[] {
   const actions: Action[] = [];
   if (ruled.has('read') || ruled.has('create') || links) actions.push('create');
   if (ruled.has('read') || ruled.has('update') || links) actions.push('update');
-  if (ruled.has('destroy')) actions.push('destroy');
+  // a soft-deleting Resource's purge guard refuses a DELETE in the trash
+  if (ruled.has('destroy') || resourceClass.config.softDelete) actions.push('destroy');
   return actions;
 }

@@ -3,8 +3,18 @@ import { RowForbidden } from '../errors/index.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import { hasRules, ruledScope } from './rule-scope.ts';
 import type { RuleAction } from '../resource/row-rule.ts';
+import type { Trashed } from '../resource/soft-delete.ts';
 
 type ResourceClass = typeof ResourceBase;
+
+export interface AdmitOptions {
+  /** Check the read rules too (a record written must stay readable). */
+  withRead?: boolean;
+  /** The column `key` is a value of. Default `id`. */
+  keyColumn?: string;
+  /** Which records the read rules take as readable, for a soft-deleting Resource (a write addressing the trash). */
+  trashed?: Trashed;
+}
 
 /** What a refusal says the caller may not do, by the rule's action. */
 const REFUSALS: Record<Exclude<RuleAction, 'read'>, (type: string, id: string) => string> = {
@@ -20,11 +30,12 @@ const REFUSALS: Record<Exclude<RuleAction, 'read'>, (type: string, id: string) =
  * when such rules exist. Run inside the write's transaction, it sees what the
  * write has done so far.
  */
-export async function assertRuleAdmits(resourceClass: ResourceClass, key: unknown, action: Exclude<RuleAction, 'read'>, pointer: string | null, withRead = false, keyColumn = 'id'): Promise<void> {
+export async function assertRuleAdmits(resourceClass: ResourceClass, key: unknown, action: Exclude<RuleAction, 'read'>, pointer: string | null, options: AdmitOptions = {}): Promise<void> {
+  const { withRead = false, keyColumn = 'id', trashed } = options;
   if (!hasRules(resourceClass, action) && !(withRead && hasRules(resourceClass, 'read'))) return;
   const resource = new resourceClass();
   let scope = resource.adapter.filter(resource.baseScope(), equalityClause(keyColumn, [key], resourceClass.config.attributes.get(keyColumn)?.type ?? 'integer_id'));
-  if (withRead) scope = ruledScope(resource, scope, 'read');
+  if (withRead) scope = ruledScope(resource, scope, 'read', trashed);
   scope = ruledScope(resource, scope, action);
   const [found] = await resource.resolve(scope);
   if (found) return;

@@ -1,4 +1,7 @@
+import { equalityClause } from '../adapter/adapter.ts';
 import { context as currentContext } from '../context.ts';
+import { TRASHED_FILTER, type Trashed } from '../resource/soft-delete.ts';
+import type { FilterCondition } from '../query/query-plan.ts';
 import { ResourceConfigurationError } from '../errors/index.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import { applyTree } from './apply-tree.ts';
@@ -7,10 +10,15 @@ import { checkCondition, isScopeRule, type RowCondition, type RuleAction } from 
 
 /**
  * `scope` narrowed by every rule the Resource declares for `action`, with the
- * current request's context: all must hold. With no rule, `scope` itself.
+ * current request's context: all must hold. Reading a soft-deleting
+ * Resource, `trashed` says which records: live ones unless asked. With no
+ * rule, `scope` itself.
  */
-export function ruledScope(resource: ResourceBase, scope: unknown, action: RuleAction = 'read'): unknown {
-  const rules = resource.resourceClass.config.rules;
+export function ruledScope(resource: ResourceBase, scope: unknown, action: RuleAction = 'read', trashed: Trashed = 'without'): unknown {
+  const { rules, softDelete } = resource.resourceClass.config;
+  if (action === 'read' && softDelete && trashed !== 'with') {
+    scope = resource.adapter.filter(scope, { ...equalityClause(softDelete.column, [null], 'datetime'), negated: trashed === 'only' });
+  }
   if (rules.length === 0) return scope;
   const context = currentContext();
   // the context the app built, whatever type the rule's function declared for it
@@ -40,4 +48,11 @@ function decided(condition: unknown, owner: string, action: RuleAction): RowCond
   if (isScopeRule(condition)) throw new ResourceConfigurationError(`${where}: a rule function returns a condition; declare a scope function as { scope }`);
   checkCondition(condition, where);
   return condition as RowCondition;
+}
+
+/** What a query's `filter[trashed]` asks of a soft-deleting Resource: `without` (live records) unless it says `with` or `only`. */
+export function trashedOf(resource: ResourceBase, filters: readonly FilterCondition[]): Trashed {
+  if (!resource.resourceClass.config.softDelete) return 'without';
+  const value = filters.find((condition) => condition.filter.name === TRASHED_FILTER)?.values[0];
+  return value === 'with' || value === 'only' ? value : 'without';
 }

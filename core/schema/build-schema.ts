@@ -81,6 +81,7 @@ export function resourceSchema(resource: ResourceClass): ResourceSchema {
     children: variantsOf(resource).slice(1).map((c) => c.name),
     ...(guardedActions(resource).length > 0 ? { guard: guardedActions(resource) } : {}),
     ...(config.rules.length > 0 ? { rules: ruleSchema(resource) } : {}),
+    ...(config.softDelete ? { soft_delete: config.softDelete.column } : {}),
   };
 }
 

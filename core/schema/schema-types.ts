@@ -89,6 +89,8 @@ export interface ResourceSchema {
    * `link`), each described in a line; absent when none.
    */
   rules?: Record<string, string[]>;
+  /** The column `softDelete` marks trashed records by; absent without soft delete. */
+  soft_delete?: string;
 }
 
 /**

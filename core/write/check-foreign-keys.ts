@@ -64,7 +64,7 @@ async function assertExists(resourceClass: ResourceClass, definition: Relationsh
   const scope = resource.adapter.filter(ruledScope(resource, resource.baseScope()), equalityClause(definition.primaryKey, [key], 'integer_id'));
   const [found] = (await resource.resolve(scope)) as object[];
   if (!found) throw new RecordNotFound(resourceClass.type, id, { pointer });
-  await assertRuleAdmits(resourceClass, key, 'link', pointer, false, definition.primaryKey);
+  await assertRuleAdmits(resourceClass, key, 'link', pointer, { keyColumn: definition.primaryKey });
 }
 
 function valueOf(model: object, name: string): unknown {

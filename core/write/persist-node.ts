@@ -9,6 +9,7 @@ import { deletingRefusal, savingRefusal } from './constraint-refusal.ts';
 import { unlinkOnDestroy, replaceJoined } from './join-rows.ts';
 import { LinkedVersions } from './linked-versions.ts';
 import { runAround, runHooks } from './run-hooks.ts';
+import { destroyKind, trash } from './trash.ts';
 import type { WriteSession } from './write-session.ts';
 import type { WriteNode, WriteRelationship } from './write-node.ts';
 
@@ -154,12 +155,18 @@ async function saveOrReport(session: WriteSession, node: WriteNode, resource: Re
 export async function destroyRecord(session: WriteSession, node: WriteNode): Promise<void> {
   const resource = session.resourceFor(node);
   const model = node.model!;
+  const kind = destroyKind(resource, model);
   const linksBefore = LinkedVersions.read(node.resource, model);
   await runHooks(resource, 'beforeDestroy', 'destroy', model);
-  await unlinkOnDestroy(session, node);
-  await resource.delete(model).catch((error: unknown) => {
-    throw deletingRefusal(resource.adapter, error, node) ?? error;
-  });
+  if (kind === 'trash') {
+    // a trashed record keeps its links: a restore brings it back whole
+    await trash(resource, model);
+  } else {
+    await unlinkOnDestroy(session, node);
+    await resource.delete(model).catch((error: unknown) => {
+      throw deletingRefusal(resource.adapter, error, node) ?? error;
+    });
+  }
   session.linked.changed(node.resource, linksBefore, undefined);
   await runHooks(resource, 'afterDestroy', 'destroy', model);
   session.processed.push(node);

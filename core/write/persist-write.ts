@@ -7,6 +7,7 @@ import { coerceId } from './coerce-id.ts';
 import { parsePayload } from './parse-payload.ts';
 import { persistGraph } from './persist-graph.ts';
 import type { WriteBatch } from './write-batch.ts';
+import type { Trashed } from '../resource/soft-delete.ts';
 import type { Precondition, WriteNode } from './write-node.ts';
 
 type ResourceClass = typeof ResourceBase;
@@ -28,6 +29,8 @@ export interface WriteTarget {
    * `If-None-Match`), or `'*'`, which fails whenever the record exists.
    */
   ifNoneMatch?: IfMatch;
+  /** For update and destroy of a soft-deleting Resource: whether the record may be (or must be) in the trash. Default: live records only. */
+  trashed?: Trashed;
 }
 
 /**
@@ -47,6 +50,7 @@ function parseWrite(resourceClass: ResourceClass, payload: unknown, target: Writ
   const root = parseRoot(resourceClass, payload, target);
   // the header, where given, rules over the primary record's meta.version
   if (root.action !== 'create') root.precondition = conditionOf(target, root.precondition);
+  if (target.trashed) root.trashed = target.trashed;
   return root;
 }
 

@@ -2,6 +2,7 @@ import type { IfMatch } from '../conditional/entity-tags.ts';
 import type { MuralErrorOptions, RecordLocation } from '../errors/index.ts';
 import type { RelationshipDefinition } from '../resource/relationship-definition.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
+import type { Trashed } from '../resource/soft-delete.ts';
 
 export type NodeAction = 'create' | 'update' | 'destroy' | 'disassociate';
 
@@ -32,6 +33,8 @@ export interface WriteNode {
   precondition?: Precondition;
   /** Save the record with a new version even when nothing of it changed (a relationship write's parent). */
   touch?: boolean;
+  /** The root of an update or destroy addressing trashed records (`filter[trashed]`); others are live records only. */
+  trashed?: Trashed;
 }
 
 export interface Precondition {

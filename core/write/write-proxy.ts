@@ -8,6 +8,7 @@ import type { JsonApiDocument } from '../render/document.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import { persistWrite, type WriteTarget } from './persist-write.ts';
 import { renderWrite } from './render-write.ts';
+import { withTrashed } from './trashed-target.ts';
 import type { WriteNode } from './write-node.ts';
 import { versionOf } from '../conditional/version.ts';
 import { withOwnWrites } from '../transaction.ts';
@@ -72,7 +73,7 @@ export class WriteProxy<Model = unknown> {
     prepareResources();
     let root: WriteNode;
     try {
-      root = await persistWrite(this.resourceClass, this.payload, this.target);
+      root = await persistWrite(this.resourceClass, this.payload, withTrashed(this.resourceClass, this.target, this.params));
     } catch (error) {
       if (error instanceof ValidationFailed || error instanceof UnwritableError) {
         this.errors = (error as MuralError).toJsonapiErrors();

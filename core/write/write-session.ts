@@ -67,7 +67,7 @@ export class WriteSession {
     const resource = this.resourceFor(node);
     const adapter = resource.adapter;
     // a record the caller may not read is missing to it, as on a read
-    const filtered = adapter.filter(ruledScope(resource, resource.baseScope()), equalityClause('id', [node.key ?? node.id], 'integer_id'));
+    const filtered = adapter.filter(ruledScope(resource, resource.baseScope(), 'read', node.trashed), equalityClause('id', [node.key ?? node.id], 'integer_id'));
     const lock = adapter.lockForUpdate && (node.precondition !== undefined || versionAttributeOf(node.resource) !== undefined);
     const scope = lock ? adapter.lockForUpdate!(filtered) : filtered;
     const [model] = (await resource.resolve(scope)) as object[];
@@ -99,7 +99,7 @@ export class WriteSession {
       const action = ruleActionOf(node);
       if (action === 'destroy' || !node.model) continue;
       const key = (node.model as { get?: (name: string) => unknown; id?: unknown }).get?.('id') ?? (node.model as { id?: unknown }).id;
-      await assertRuleAdmits(node.resource, key, action, node.location.pointer ?? node.location.identifier ?? null, true);
+      await assertRuleAdmits(node.resource, key, action, node.location.pointer ?? node.location.identifier ?? null, { withRead: true, trashed: node.trashed && 'with' });
     }
   }
 
