@@ -38,6 +38,8 @@ export interface QueryParams {
   /** Sparse fieldsets by type: `{ employees: 'first_name,age' }`. */
   fields?: Readonly<Record<string, NameList>>;
   extra_fields?: Readonly<Record<string, NameList>>;
+  /** Members added to each record's `meta`, by type: `{ employees: 'permissions' }`. */
+  meta_fields?: Readonly<Record<string, NameList>>;
 }
 
 /** `find`'s query: a QueryParams naming the record. */

@@ -158,6 +158,13 @@ export interface Adapter<Scope = unknown, Model = unknown> {
    */
   filterTree?(scope: Scope, tree: ConditionTree): Scope;
   /**
+   * Selects, beside each record's columns, whether it meets the tree, as a
+   * column `alias` holding 1 or 0 (true or false): `meta.permissions`,
+   * computed in the records' own query. Without it, permissions that depend
+   * on the record cannot be asked for (a 400).
+   */
+  annotateTree?(scope: Scope, tree: ConditionTree, alias: string): Scope;
+  /**
    * Whether `filterRelated` on `scope` can take `inner`, a scope of another
    * Resource, as a link's scope: the same database, and conditions a
    * subquery can hold. Core then starts a nested to-one sideload beside its

@@ -67,6 +67,7 @@ function parameterKeys(input: OpenApiInput, resource: ResourceClass, action: Act
     `${c}.include`,
     ...related.map((r) => `${r.component}.fields`),
     ...related.map((r) => `${r.component}.extra-fields`),
+    ...related.map((r) => `${r.component}.meta-fields`),
   ];
   const showing = [...shaping, ...Object.keys(own.schema.stats).map((name) => componentKey(c, 'stats', name)), ...related.map((r) => `${r.component}.page.per-parent`)];
   const keys =
@@ -156,6 +157,13 @@ function fieldParameters({ resource: { type }, schema, component }: DescribedRes
           },
         }
       : {}),
+    [`${component}.meta-fields`]: {
+      name: `meta_fields[${type}]`,
+      in: 'query',
+      description: `What each ${type} record carries in its meta: \`permissions\`, whether the caller may update and destroy it (its guards and row rules, computed in the records' own query).`,
+      ...COMMA_LIST,
+      schema: { type: 'array', items: { enum: ['permissions'] } },
+    },
   };
 }
 

@@ -67,8 +67,16 @@ function readObject({ resource, schema, view }: DescribedResource): JsonSchema {
       lid: { type: 'string', description: 'In an atomic operations result: the lid the client gave a record its `add` created.' },
       meta: {
         type: 'object',
-        description: 'On a cursor page (`page[after]`, `page[before]`): `page.cursor`, the record\'s own cursor, to page on from it either way.',
-        properties: { page: { type: 'object', required: ['cursor'], properties: { cursor: { type: 'string' } }, additionalProperties: false } },
+        description: 'On a cursor page (`page[after]`, `page[before]`): `page.cursor`, the record\'s own cursor, to page on from it either way. Asked with `meta_fields[type]=permissions`: what the caller may do with the record.',
+        properties: {
+          page: { type: 'object', required: ['cursor'], properties: { cursor: { type: 'string' } }, additionalProperties: false },
+          permissions: {
+            type: 'object',
+            required: ['update', 'destroy'],
+            properties: { update: { type: 'boolean' }, destroy: { type: 'boolean' } },
+            additionalProperties: false,
+          },
+        },
         additionalProperties: false,
       },
     },

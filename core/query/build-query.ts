@@ -1,5 +1,6 @@
 import type { ResourceBase } from '../resource/resource-base.ts';
 import { buildFieldsets } from './build-fieldsets.ts';
+import { buildMetaFields } from './build-meta-fields.ts';
 import { buildFilters } from './build-filters.ts';
 import { buildRelatedFilters, withoutRelatedFilters } from './related-filters.ts';
 import { buildPage } from './build-page.ts';
@@ -48,6 +49,7 @@ export function buildQuery(resource: ResourceBase, params: QueryParams, options:
     stats: buildStats(resource, parts.stats),
     fields: buildFieldsets(record(params.fields), 'fields', byType),
     extraFields: buildFieldsets(record(params.extra_fields), 'extra_fields', byType),
+    ...metaFieldsOf(record(params.meta_fields), byType),
     include,
     nodeParams: parts.nodes,
   };
@@ -72,6 +74,7 @@ export function buildNodeQuery(resource: ResourceBase, parent: QueryPlan, node: 
     stats: buildStats(resource, (params.stats ?? {}) as Record<string, unknown>, `stats[${type}]`),
     fields: parent.fields,
     extraFields: parent.extraFields,
+    metaFields: parent.metaFields,
     include: node.children,
     nodeParams: parent.nodeParams,
     plain: (parent.plain ?? false) && readsPlainRows(resource.resourceClass, parent.extraFields, [node, ...node.children]),
@@ -88,4 +91,11 @@ function typesInRequest(root: ResourceClass, include: readonly IncludeNode[]): M
 
 function record(value: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+/** `meta_fields[type]`, left out of the plan when the request asks none (plans are compared and cached). */
+function metaFieldsOf(raw: Record<string, unknown> | undefined, byType: ReadonlyMap<string, readonly ResourceClass[]>): { metaFields?: Map<string, Set<string>> } {
+  if (raw === undefined) return {};
+  const metaFields = buildMetaFields(raw, byType);
+  return metaFields.size > 0 ? { metaFields } : {};
 }

@@ -74,6 +74,8 @@ export interface QueryPlan {
   /** Sparse fieldsets by type; a type absent from the map renders every readable field. */
   readonly fields: ReadonlyMap<string, ReadonlySet<string>>;
   readonly extraFields: ReadonlyMap<string, ReadonlySet<string>>;
+  /** `meta_fields[type]`: what each record of the type carries in its `meta` (`permissions`); absent when none asked. */
+  readonly metaFields?: ReadonlyMap<string, ReadonlySet<string>>;
   /** Records may be plain rows (see canUsePlainRecords). */
   readonly plain?: boolean;
   /** What to sideload under these records. */

@@ -7,6 +7,7 @@ import { applyPagination } from '../scope/apply-pagination.ts';
 import { applySorts } from '../scope/apply-sorts.ts';
 import { runStats, type StatsResult } from './run-stats.ts';
 import { ruledScope, trashedOf } from '../rules/rule-scope.ts';
+import { asksPermissions, withPermissions } from '../rules/permissions.ts';
 
 export interface LoadedRecords {
   records: unknown[];
@@ -41,6 +42,7 @@ export function scopeRecords(resource: ResourceBase, plan: QueryPlan, options: L
   scope = applyRelatedFilters(resource, scope, plan.related ?? []);
   const filtered = scope;
   scope = applyExtraAttributeHooks(resource, scope, plan.extraFields.get(resource.resourceClass.type));
+  if (plan.metaFields && asksPermissions(plan, resource.resourceClass.type)) scope = withPermissions(resource, scope);
   // a cursor page orders by its keyset, which is the sort and the id
   if (!plan.page?.keyset) scope = applySorts(resource, scope, plan.sorts);
   scope = applyPagination(resource, scope, plan.page);

@@ -30,7 +30,7 @@ export interface LinkageDocument {
  * related endpoint.
  */
 export function assertLinkageParams(params: QueryParams): void {
-  for (const name of ['include', 'fields', 'extra_fields'] as const) {
+  for (const name of ['include', 'fields', 'extra_fields', 'meta_fields'] as const) {
     const value = params[name];
     if (value === undefined) continue;
     const key = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value)[0] : undefined;

@@ -18,14 +18,20 @@ export interface ResourceObject {
   links?: Record<string, string>;
   /** The client's temp-id of a record a write created. */
   'temp-id'?: string;
-  /** On a cursor page: `page.cursor`, the record's own cursor, to page on from it either way. */
-  meta?: { page: { cursor: string } };
+  /**
+   * On a cursor page: `page.cursor`, the record's own cursor, to page on
+   * from it either way; asked with `meta_fields[type]=permissions`, what the
+   * caller may do with the record.
+   */
+  meta?: { page?: { cursor: string }; permissions?: Record<string, boolean> };
 }
 
 /** What a record carries beside its fields: the temp-id a write gave it, its cursor on a cursor page. */
 export interface RecordExtras {
   tempId?: string;
   cursor?: string;
+  /** `meta.permissions`, when the request asked for it (`meta_fields`). */
+  permissions?: Readonly<Record<string, boolean>>;
 }
 
 /** An attribute a guard withholds from this record. */
@@ -79,7 +85,9 @@ export class RecordSerializer {
     const object: ResourceObject = { id, type: this.type, attributes };
     if (this.relationships.length > 0) object.relationships = this.renderRelationships(row, id);
     if (extras?.tempId) object['temp-id'] = extras.tempId;
-    if (extras?.cursor !== undefined) object.meta = { page: { cursor: extras.cursor } };
+    if (extras?.cursor !== undefined || extras?.permissions) {
+      object.meta = { ...(extras.cursor !== undefined && { page: { cursor: extras.cursor } }), ...(extras.permissions && { permissions: { ...extras.permissions } }) };
+    }
     return object;
   }
 
@@ -160,6 +168,9 @@ export class RecordSerializer {
 function extrasText(extras: RecordExtras): string {
   let text = '';
   if (extras.tempId) text += `,"temp-id":${quoted(extras.tempId)}`;
-  if (extras.cursor !== undefined) text += `,"meta":{"page":{"cursor":${quoted(extras.cursor)}}}`;
+  if (extras.cursor === undefined && !extras.permissions) return text;
+  const page = extras.cursor === undefined ? '' : `"page":{"cursor":${quoted(extras.cursor)}}`;
+  const permissions = extras.permissions ? `"permissions":${JSON.stringify(extras.permissions)}` : '';
+  text += `,"meta":{${page}${page && permissions ? ',' : ''}${permissions}}`;
   return text;
 }

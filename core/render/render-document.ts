@@ -2,6 +2,7 @@ import { breadthFirst } from '../query/include-tree.ts';
 import type { QueryPlan } from '../query/query-plan.ts';
 import type { StatsResult } from '../read/run-stats.ts';
 import { recordCursor } from '../read/page-cursors.ts';
+import { asksPermissions, permissionsOf } from '../rules/permissions.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import type { IncludeGraph, LoadedRecord } from '../sideload/include-graph.ts';
 import type { JsonApiDocument, PaginationLinks } from './document.ts';
@@ -87,11 +88,12 @@ function renderRecords<T>(input: RenderInput, write: WriteRecord<T>): { data: T[
     return true;
   };
   const keyset = input.single ? undefined : plan.page?.keyset;
-  const extrasOf = (record: object, primary: boolean): RecordExtras | undefined => {
+  const extrasOf = (record: object, primary: boolean, resource: ResourceClass): RecordExtras | undefined => {
     const tempId = input.tempIds?.get(record);
     // the cursor profile's item cursors: a client may page on from any record of a cursor page
     const cursor = primary && keyset ? recordCursor(keyset, record) : undefined;
-    return tempId || cursor !== undefined ? { tempId, cursor } : undefined;
+    const permissions = plan.metaFields && asksPermissions(plan, resource.type) ? permissionsOf(resource, record) : undefined;
+    return tempId || cursor !== undefined || permissions ? { tempId, cursor, permissions } : undefined;
   };
   // primary records are noted only so that included ones do not repeat them
   const includes = plan.include.length > 0;
@@ -99,7 +101,7 @@ function renderRecords<T>(input: RenderInput, write: WriteRecord<T>): { data: T[
     const serializer = serializerOf(resource);
     const id = serializer.idOf(record);
     if (includes) firstSight(serializer.type, id);
-    return write(serializer, record, id, extrasOf(record, true));
+    return write(serializer, record, id, extrasOf(record, true, resource));
   });
   const included: T[] = [];
   for (const node of breadthFirst(plan.include)) {
@@ -107,7 +109,7 @@ function renderRecords<T>(input: RenderInput, write: WriteRecord<T>): { data: T[
     for (const { record, resource } of graph.loaded(node)) {
       const serializer = serializerOf(resource);
       const id = serializer.idOf(record);
-      if (firstSight(serializer.type, id)) included.push(write(serializer, record, id, extrasOf(record, false)));
+      if (firstSight(serializer.type, id)) included.push(write(serializer, record, id, extrasOf(record, false, resource)));
     }
   }
   return { data, included };

@@ -20,7 +20,7 @@ export async function renderWrite(root: WriteNode, params: QueryParams): Promise
   const id = (root.model as { id?: unknown }).id;
   // JSON:API wants the written record back; one the caller may not read shows its identity only
   if (!resourceAllows(root.resource, 'show')) return { data: { type: root.resource.type, id: String(id), attributes: {} }, meta: {} };
-  const plan = buildQuery(resource, { include: params.include, fields: params.fields, extra_fields: params.extra_fields }, { id: String(id) });
+  const plan = buildQuery(resource, { include: params.include, fields: params.fields, extra_fields: params.extra_fields, meta_fields: params.meta_fields }, { id: String(id) });
   const graph = new IncludeGraph(root.resource.maxIncludedRecords);
   const tempIds = new WeakMap<object, string>();
   const written = writtenNodes(root, graph, tempIds, '');

@@ -10,6 +10,7 @@ import { hasLinkRows, linkRows, unlinkAllRows, unlinkRows } from './join-rows.ts
 import { bumpLoadedVersion, bumpVersions } from './record-versions.ts';
 import { columnOf, filterCondition } from './filter-condition.ts';
 import { treeCondition } from './tree-condition.ts';
+import { conditionsSql } from './select-sql.ts';
 import { SequelizeScope } from './sequelize-scope.ts';
 import { enforceDeadlines } from './database-deadline.ts';
 import { findPerGroup } from './grouped-query.ts';
@@ -58,6 +59,11 @@ export class SequelizeAdapter implements Adapter<SequelizeScope, Model> {
 
   filterTree(scope: SequelizeScope, tree: ConditionTree): SequelizeScope {
     return scope.where(treeCondition(scope.model, tree));
+  }
+
+  annotateTree(scope: SequelizeScope, tree: ConditionTree, alias: string): SequelizeScope {
+    const condition = conditionsSql(scope.model, treeCondition(scope.model, tree));
+    return scope.annotate(Sequelize.literal(`CASE WHEN ${condition} THEN 1 ELSE 0 END`), alias);
   }
 
   nestsScope(scope: SequelizeScope, inner: unknown): boolean {

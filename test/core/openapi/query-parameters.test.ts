@@ -63,10 +63,11 @@ test('index reads everything; show shapes one record; writes shape the written r
   const index = keysOf(document.paths['/api/gadgets']!.get);
   const show = keysOf(document.paths['/api/gadgets/{id}']!.get);
   const create = keysOf(document.paths['/api/gadgets']!.post);
-  const shaping = ['GadgetResource.include', 'CircleResource.fields', 'GadgetResource.fields', 'LabelResource.fields', 'MakerResource.fields', 'ShapeResource.fields', 'SquareResource.fields', 'GadgetResource.extra-fields'];
+  const types = ['Circle', 'Gadget', 'Label', 'Maker', 'Shape', 'Square'];
+  const shaping = ['GadgetResource.include', ...types.map((r) => `${r}Resource.fields`), 'GadgetResource.extra-fields', ...types.map((r) => `${r}Resource.meta-fields`)];
   t.deepEqual(create, shaping);
   t.deepEqual(keysOf(document.paths['/api/gadgets/{id}']!.patch), [...shaping, 'header.If-Match', 'header.If-None-Match.write']);
-  const shown = [...shaping, 'GadgetResource.stats.total', 'GadgetResource.stats.count', 'GadgetResource.stats.weight', ...['Circle', 'Gadget', 'Label', 'Maker', 'Shape', 'Square'].map((r) => `${r}Resource.page.per-parent`)];
+  const shown = [...shaping, 'GadgetResource.stats.total', 'GadgetResource.stats.count', 'GadgetResource.stats.weight', ...types.map((r) => `${r}Resource.page.per-parent`)];
   t.deepEqual(show, [...shown, 'header.If-None-Match', 'header.If-Match.read']);
   t.deepEqual(index.filter((k) => !k.includes('.filter.')), ['GadgetResource.sort', 'GadgetResource.page.number', 'GadgetResource.page.size', ...shown, 'header.If-None-Match', 'header.If-Match.read']);
   t.deepEqual(keysOf(document.paths['/api/gadgets/{id}']!.delete), ['header.If-Match', 'header.If-None-Match.write']);

@@ -118,6 +118,27 @@ for (const db of testDatabases('read_rules')) {
     t.deepEqual(includedIds(body, 'employees'), ['1'], 'the public note\'s employee (Linus) is Globex\'s');
   });
 
+  test.serial(`${db.name}: meta_fields[type]=permissions says what the caller may do with each record, in the records' own query`, async (t) => {
+    const permissions = (body: unknown, type: string) =>
+      Object.fromEntries([(body as JsonApiDocument).data, ...((body as JsonApiDocument).included ?? [])].flat().filter((r) => (r as ResourceObject).type === type).map((r) => [(r as ResourceObject).id, (r as ResourceObject).meta?.permissions]));
+    queries.length = 0;
+    await http.get('/t/employees?sort=id&include=notes', as(ACME));
+    const plain = queries.length;
+    queries.length = 0;
+    const { body } = await http.get('/t/employees?sort=id&include=notes&meta_fields[employees]=permissions&meta_fields[notes]=permissions', as(ACME));
+    t.is(queries.length, plain, 'no query more');
+    t.deepEqual(permissions(body, 'employees'), { 1: { update: true, destroy: false }, 2: { update: false, destroy: false }, 4: { update: false, destroy: false } });
+    t.deepEqual(permissions(body, 'notes'), { 1: { update: true, destroy: true }, 2: { update: false, destroy: false } });
+    const admin = await http.get('/t/employees?sort=id&meta_fields[employees]=permissions', as({ ...ACME, role: 'admin' }));
+    t.deepEqual(permissions(admin.body, 'employees'), { 1: { update: true, destroy: true }, 2: { update: true, destroy: true }, 4: { update: true, destroy: true } });
+    const text = (await http.get('/t/employees/1?meta_fields[employees]=permissions', as(ACME))).text;
+    t.true(text.includes('"meta":{"permissions":{"update":true,"destroy":false}}'), text);
+    t.is((await http.get('/t/employees?meta_fields[employees]=rights', as(ACME))).status, 400);
+    const cursor = await http.get('/t/employees?page[size]=1&page[after]=&meta_fields[employees]=permissions', as(ACME));
+    t.like(([(cursor.body as JsonApiDocument).data].flat()[0] as ResourceObject).meta, { permissions: { update: true, destroy: false } });
+    t.truthy(([(cursor.body as JsonApiDocument).data].flat()[0] as ResourceObject).meta?.page?.cursor);
+  });
+
   test.serial(`${db.name}: in-process queries obey the rule, a base scope given or not, in one query each`, async (t) => {
     const { EmployeeResource } = resources;
     const read = (user: TenantUser | undefined, baseScope?: unknown) =>
