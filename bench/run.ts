@@ -8,6 +8,7 @@ import { describeScaling, workerScaling } from './worker-scaling.ts';
 import { createThroughput } from './create-throughput.ts';
 import { alternate, heapUsedBy, medianRatio } from './measure.ts';
 import { readScenarios } from './read-scenarios.ts';
+import { ruleCostContenders } from './rule-cost.ts';
 import { ms, Report, TARGET_A } from './report.ts';
 import { HAS_QUERY, handWrittenCreate, INCLUDE_QUERY, muralCreatePayload, muralPage, muralProxy, relatedFilterContenders } from './scenarios.ts';
 
@@ -105,6 +106,7 @@ async function startupAndQueryScenarios(): Promise<void> {
   say(`\n7. filter[has]: ${HAS_QUERY}, 1,000 employees, SQLite, in-process`);
   const related = await alternate(await relatedFilterContenders(fixture), 7, 20);
   say(`   Mural ${ms(related.mural!.median)}, (a) the same subquery by hand in Sequelize ${ms(related.sequelize!.median)}; Mural/(a) throughput ${target('scenario 7 Mural/(a)', medianRatio(related.sequelize!.rounds, related.mural!.rounds), TARGET_A, true)}`);
+  await ruleCostScenario();
   const cursorRecords = Number(process.env.MURAL_BENCH_CURSOR_RECORDS ?? 100_000);
   say(`\n8. Deep pages: page 1 and page ${Math.ceil(cursorRecords / 20).toLocaleString('en')} of ${cursorRecords.toLocaleString('en')} employees (sort=id, page[size]=20), by offset and by cursor, SQLite (MURAL_BENCH_CURSOR_RECORDS changes the count)`);
   const deep = await cursorPages(cursorRecords);
@@ -112,6 +114,18 @@ async function startupAndQueryScenarios(): Promise<void> {
   say(`   offset (with the COUNT behind its last link): page 1 ${ms(offsetFirst!.median)}, page ${deep.lastPage} ${ms(offsetLast!.median)}; last/first ×${(offsetLast!.median / offsetFirst!.median).toFixed(1)}`);
   say(`   cursor: page 1 ${ms(cursorFirst!.median)}, page ${deep.lastPage} ${ms(cursorLast!.median)}; last/first ×${target('scenario 8 cursor last/first page time', cursorLast!.median / cursorFirst!.median, 2, false)}`);
   say(`   page ${deep.lastPage}: offset/cursor time ×${(offsetLast!.median / cursorLast!.median).toFixed(1)}`);
+}
+
+/** Scenario 11 (run after 7, on its fixture): a read rule on every Resource of the include request, against none. */
+async function ruleCostScenario(): Promise<void> {
+  say(`\n11. Row rules: ${INCLUDE_QUERY} with a read rule ({ id: { gte: fromContext(...) } }) on every Resource it reads, against no rule, 1,000 employees, SQLite, in-process`);
+  const contenders = await ruleCostContenders(fixture);
+  try {
+    const timing = await alternate({ plain: contenders.plain, ruled: contenders.ruled }, 9, 20);
+    say(`   with rules ${ms(timing.ruled!.median)}, without ${ms(timing.plain!.median)}; throughput with/without ${target('scenario 11 rules/no rules', medianRatio(timing.plain!.rounds, timing.ruled!.rounds), 0.95, true)}`);
+  } finally {
+    contenders.restore();
+  }
 }
 
 /** Scenarios 9 and 10. */

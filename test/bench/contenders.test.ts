@@ -2,6 +2,7 @@ import test from 'ava';
 import { cursorPages } from '../../bench/cursor-pages.ts';
 import { openFixture, removeFixtureFiles, type Fixture } from '../../bench/fixtures.ts';
 import { relatedFilterContenders } from '../../bench/scenarios.ts';
+import { ruleCostContenders } from '../../bench/rule-cost.ts';
 
 /**
  * `npm run bench` compares Mural with hand-written baselines only after
@@ -28,4 +29,22 @@ test.serial('scenario 8 reaches the same last page by cursor as by offset', asyn
   const pages = await cursorPages(120);
   t.is(pages.lastPage, 6);
   t.truthy(pages.timings.cursorLast);
+});
+
+test.serial('scenario 11: the ruled include request answers the same bytes, runs its rule in every statement, and leaves no rule behind', async (t) => {
+  const { EmployeeResource, PositionResource } = fixture.resources;
+  const before = EmployeeResource.config.rules.length;
+  const contenders = await ruleCostContenders(fixture);
+  const statements: string[] = [];
+  const options = (fixture.sequelize as unknown as { options: { logging: unknown } }).options;
+  options.logging = (sql: string) => void statements.push(sql);
+  try {
+    await contenders.ruled();
+  } finally {
+    options.logging = false;
+  }
+  t.true(statements.length >= 4 && statements.every((sql) => /\.[`"]?id[`"]?\s*>=\s*1/.test(sql)), statements.join('\n'));
+  contenders.restore();
+  t.is(EmployeeResource.config.rules.length, before);
+  t.is(PositionResource.config.rules.length, before);
 });
