@@ -137,30 +137,55 @@ function whereSql(model: ModelStatic<Model>, shape: Shape, conditions: FindOptio
  */
 export function conditionsSql(model: ModelStatic<Model>, conditions: FindOptions['where'], shape = shapeOf(model)): string {
   if (!conditions) return '';
-  const ids = idList(model, conditions);
-  if (ids !== undefined) return ids;
+  const simple = simpleConditions(model, conditions);
+  if (simple !== undefined) return simple;
   const mapped = shape.renamesFields ? Utils.mapWhereFieldNames(conditions as never, model as never) : conditions;
   return generatorOf(model).getWhereConditions(mapped, shape.as, model, { model });
 }
 
+/** The comparisons `simpleConditions` writes, as Sequelize writes them. */
+const COMPARISONS = new Map<symbol, string>([[Op.eq, '='], [Op.gt, '>'], [Op.gte, '>='], [Op.lt, '<'], [Op.lte, '<=']]);
+
 /**
- * `"Alias"."column" IN (1, 2, 3)` for a condition that is only that, with
- * whole numbers: what every sideload of a to-many or belongs_to relationship
- * reads by (`where(col, { in: ids })`, see filter-condition.ts). Written as
- * Sequelize writes it (the tests compare the two), without its general walk
- * over the condition tree; anything else takes that walk.
+ * Conditions that are only whole-number comparisons of columns, or an AND
+ * of them, written as Sequelize writes them (the tests compare the two)
+ * without its general walk over the condition tree: every sideload's
+ * `"Alias"."column" IN (1, 2, 3)` (`where(col, { in: ids })`, see
+ * filter-condition.ts), and with a tenant's row rule
+ * (`"Alias"."company_id" IN (7)`) beside it, the AND of the two. Anything
+ * else takes the walk.
  */
-function idList(model: ModelStatic<Model>, conditions: object): string | undefined {
-  if (!(conditions instanceof Utils.Where)) return undefined;
-  const { attribute, comparator, logic } = conditions as unknown as { attribute: unknown; comparator: string; logic: unknown };
+function simpleConditions(model: ModelStatic<Model>, conditions: object): string | undefined {
+  if (conditions instanceof Utils.Where) return comparison(model, conditions);
+  if (Array.isArray(conditions) || Object.keys(conditions).length > 0) return undefined;
+  const symbols = Object.getOwnPropertySymbols(conditions);
+  const parts = symbols.length === 1 && symbols[0] === Op.and ? (conditions as Record<symbol, unknown>)[Op.and] : undefined;
+  if (!Array.isArray(parts) || parts.length < 2) return undefined;
+  const written: string[] = [];
+  for (const part of parts) {
+    const sql = part instanceof Utils.Where ? comparison(model, part) : undefined;
+    if (sql === undefined) return undefined;
+    written.push(sql);
+  }
+  return `(${written.join(' AND ')})`;
+}
+
+/** `"Alias"."column" IN (1, 2)` or `"Alias"."column" >= 3`, for a `where(col, { op: whole numbers })`; undefined for anything else. */
+function comparison(model: ModelStatic<Model>, where: object): string | undefined {
+  const { attribute, comparator, logic } = where as { attribute: unknown; comparator: string; logic: unknown };
   if (!(attribute instanceof Utils.Col) || comparator !== '=' || typeof logic !== 'object' || logic === null) return undefined;
   const column = (attribute as unknown as { col: unknown }).col;
   if (typeof column !== 'string' || Object.keys(logic).length > 0) return undefined;
   const symbols = Object.getOwnPropertySymbols(logic);
-  if (symbols.length !== 1 || symbols[0] !== Op.in) return undefined;
-  const values = (logic as Record<symbol, unknown>)[Op.in];
-  if (!Array.isArray(values) || values.length === 0 || !values.every(Number.isSafeInteger)) return undefined;
-  return `${quotedColumn(model, column)} IN (${values.join(', ')})`;
+  if (symbols.length !== 1) return undefined;
+  const operand = (logic as Record<symbol, unknown>)[symbols[0]!];
+  if (symbols[0] === Op.in) {
+    if (!Array.isArray(operand) || operand.length === 0 || !operand.every(Number.isSafeInteger)) return undefined;
+    return `${quotedColumn(model, column)} IN (${operand.join(', ')})`;
+  }
+  const symbol = COMPARISONS.get(symbols[0]!);
+  if (symbol === undefined || !Number.isSafeInteger(operand)) return undefined;
+  return `${quotedColumn(model, column)} ${symbol} ${String(operand)}`;
 }
 
 const TEMPLATED_OPTIONS = new Set(['attributes', 'where', 'order', 'limit', 'offset']);
