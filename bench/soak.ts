@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { freshPostgres } from './fixtures.ts';
 import { LatencyHistogram } from './latency-histogram.ts';
 import { soakCycle, type Tally } from './soak-cycle.ts';
-import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.ts';
+import { PRODUCTION_SERVER_ENV, serverArguments } from '../scripts/server-node-flags.ts';
 
 /*
  * `npm run soak`: the example server as a process, under SOAK_SECONDS (60) of
@@ -57,8 +57,8 @@ interface Server {
 
 async function startServer(url: string): Promise<Server> {
   const script = new URL('../examples/employee-directory/server.ts', import.meta.url).pathname;
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', script], {
-    env: { ...process.env, DATABASE_URL: url, PORT: '0', NODE_ENV: 'production' },
+  const child = spawn(process.execPath, serverArguments(script), {
+    env: { ...process.env, DATABASE_URL: url, PORT: '0', ...PRODUCTION_SERVER_ENV },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

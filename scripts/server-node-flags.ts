@@ -14,3 +14,18 @@
  * requests a second (docs/production.md, "Node's flags").
  */
 export const SERVER_NODE_FLAGS: readonly string[] = ['--no-allocation-site-pretenuring'];
+
+/** Node's arguments for running `script` as `npm start` runs the example server: the flags, then `--import tsx`. */
+export function serverArguments(script: string): string[] {
+  return [...SERVER_NODE_FLAGS, '--import', 'tsx', script];
+}
+
+/**
+ * The environment of the example server run as in production by the tests
+ * and the bench: NODE_ENV=production, and the token key production
+ * requires (a test's own, never a real one).
+ */
+export const PRODUCTION_SERVER_ENV: Readonly<Record<string, string>> = {
+  NODE_ENV: 'production',
+  MURAL_TOKEN_SECRET: 'the test suites own token key, not a secret of anyone',
+};

@@ -10,6 +10,7 @@ export { DatabaseTimeout } from './database-timeout.ts';
 export { RequestTooLarge } from './request-too-large.ts';
 export { RequestTimeout } from './request-timeout.ts';
 export { Forbidden, RowForbidden, UnsupportedOperation } from './forbidden.ts';
+export { Unauthorized } from './unauthorized.ts';
 export { OperationFailed } from './operation-failed.ts';
 export { NotAcceptable, UnsupportedMediaType } from './media-type.ts';
 export { PreconditionFailed } from './precondition-failed.ts';

@@ -2,6 +2,7 @@ import express, { type Express } from 'express';
 import type { Sequelize } from 'sequelize';
 import { muralRouter, type MuralRouterOptions } from 'mural/express';
 import { API_INFO } from './api-info.ts';
+import { requestContext } from './auth/request-context.ts';
 import { defineModels, type Models } from './db/models/index.ts';
 import { defineResources, type DirectoryResources } from './resources/index.ts';
 
@@ -16,7 +17,8 @@ export function createApp(sequelize: Sequelize, options: Pick<MuralRouterOptions
   app.use(
     muralRouter({
       resources: Object.values(resources),
-      context: (req) => ({ role: req.header('X-Role') }),
+      // who is asking: a verified bearer token (npm run token prints one)
+      context: (req) => requestContext(req),
       // GET /api/v1/openapi.json: the document `mural openapi` writes to openapi.json
       openapi: { info: API_INFO },
       // POST /api/v1/operations: several writes in one transaction (JSON:API Atomic Operations)

@@ -9,6 +9,7 @@ import type { Models } from './db/models/index.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { upgradeSchema } from './db/upgrade.ts';
 import { createApp } from './app.ts';
+import { tokenKey } from './auth/tokens.ts';
 import { supervise, workerCount } from './workers.ts';
 import { failStartup, portAvailable, starting } from './startup-failure.ts';
 
@@ -18,6 +19,8 @@ import { failStartup, portAvailable, starting } from './startup-failure.ts';
 const workers = workerCount();
 const port = Number(process.env.PORT ?? 3000);
 const url = (port: number) => `http://localhost:${port}/api/v1/employees`;
+// tokens are checked with MURAL_TOKEN_SECRET: production does not start without one (auth/tokens.ts)
+starting(() => tokenKey());
 const sequelize = starting(() => connect(process.env.DATABASE_URL));
 const { app, models } = createApp(sequelize);
 

@@ -1,9 +1,10 @@
 import { createServer } from 'node:net';
 import { DatabaseUrlError } from './db/database-url.ts';
+import { TokenKeyError } from './auth/tokens.ts';
 
 /** What the person starting the server can change, for a failure to start that is theirs to fix; undefined for anything else. */
 function remedy(error: unknown): string | undefined {
-  if (error instanceof DatabaseUrlError) return error.message;
+  if (error instanceof DatabaseUrlError || error instanceof TokenKeyError) return error.message;
   const { code, port } = error as NodeJS.ErrnoException & { port?: number };
   if (code === 'EADDRINUSE' && port !== undefined) return `Port ${port} is in use; set PORT to another port (PORT=${port + 1} npm start).`;
   if (code === 'EACCES' && port !== undefined) return `Port ${port} needs privileges this user lacks; set PORT to one above 1023 (PORT=3000 npm start).`;

@@ -16,7 +16,9 @@ import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { answerProblem, codeBlocks, docFiles, findInOrder, parseCurl, shellSteps, type DocBlock } from '../support/doc-samples.ts';
+import { answerProblem, codeBlocks, docFiles, expanded, findInOrder, parseCurl, shellSteps, tokenAssignment, type DocBlock } from '../support/doc-samples.ts';
+import { tokenClaims } from '../../examples/employee-directory/auth/token-arguments.ts';
+import { signToken } from '../../examples/employee-directory/auth/tokens.ts';
 import { sendCurl, startDocsApi, type DocsApi } from '../support/docs-api.ts';
 import { repo } from '../support/packed-app.ts';
 import { runMural, useScratchDatabase } from '../support/cli.ts';
@@ -53,6 +55,8 @@ for (const page of httpPages) {
 
 async function runHttpBlocks(t: ExecutionContext, api: DocsApi, pageBlocks: typeof blocks): Promise<void> {
   let last: { text: string; at: string } | undefined;
+  // a page's shell variables: the tokens its samples hold (`TOKEN=$(npm run --silent token -- …)`)
+  const variables = new Map<string, string>();
   for (const { block, claim } of pageBlocks) {
     if (typeof claim === 'string') continue;
     if (claim.kind === 'answer') {
@@ -65,7 +69,12 @@ async function runHttpBlocks(t: ExecutionContext, api: DocsApi, pageBlocks: type
     }
     if (claim.kind !== 'http') continue;
     for (const step of shellSteps(block)) {
-      const answer = await sendCurl(api, step.words);
+      const assignment = tokenAssignment(step.text);
+      if (assignment) {
+        variables.set(assignment.name, await signToken(tokenClaims(assignment.args)));
+        continue;
+      }
+      const answer = await sendCurl(api, expanded(step.words, variables));
       const problem = answerProblem(step.expected, answer, answer.showHeaders);
       if (problem) t.fail(`${where(block, step.line)}: ${step.text}\n${problem}`);
       else t.pass();

@@ -5,7 +5,7 @@
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { shellSteps, type DocBlock } from '../support/doc-samples.ts';
+import { shellSteps, tokenAssignment, type DocBlock } from '../support/doc-samples.ts';
 import { repo } from '../support/packed-app.ts';
 
 export type Claim =
@@ -47,7 +47,8 @@ export function claimOf(block: DocBlock): Claim | string {
   }
   if (block.language === 'sh') {
     const steps = shellSteps(block);
-    if (steps.length > 0 && steps.every((step) => step.words[0] === 'curl')) return { kind: 'http' };
+    // curl commands, and the variables holding the tokens they send
+    if (steps.some((step) => step.words[0] === 'curl') && steps.every((step) => step.words[0] === 'curl' || tokenAssignment(step.text))) return { kind: 'http' };
     if (steps.length > 0 && steps.every((step) => step.words[0] === 'npx' && step.words[1] === 'mural' && step.text.includes(EXAMPLE_CONFIG))) return { kind: 'cli' };
   }
   return 'no test runs it: mark it (<!-- sample: … -->, see docs/testing.md)';

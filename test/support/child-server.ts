@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Sequelize } from 'sequelize';
 import type { TestDatabase } from './databases.ts';
-import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.ts';
+import { PRODUCTION_SERVER_ENV, serverArguments } from '../../scripts/server-node-flags.ts';
 
 export interface ChildServer {
   child: ChildProcess;
@@ -24,8 +24,8 @@ const SERVER = new URL('../../examples/employee-directory/server.ts', import.met
  * shows, signals and crashes.
  */
 export async function spawnDirectoryServer(databaseUrl: string, env: Record<string, string> = {}): Promise<ChildServer> {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', SERVER], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', SEED: '0', NODE_ENV: 'production', ...env },
+  const child = spawn(process.execPath, serverArguments(SERVER), {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', SEED: '0', ...PRODUCTION_SERVER_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

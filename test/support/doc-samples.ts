@@ -287,3 +287,19 @@ export function matchesWhole(pattern: string, value: string): boolean {
 export function relativeLink(from: string, file: string): string {
   return relative(join(repo, from, '..'), join(repo, file));
 }
+
+/**
+ * `NAME=$(npm run --silent token -- --role admin)`: a shell variable holding
+ * a token of the example (`npm run token`), which the curl commands after it
+ * send as `"Authorization: Bearer $NAME"`. Its name and the command's
+ * arguments; undefined for any other line.
+ */
+export function tokenAssignment(text: string): { name: string; args: string[] } | undefined {
+  const match = /^([A-Z][A-Z0-9_]*)=\$\(npm run --silent token -- ([^)]*)\)$/.exec(text.trim());
+  return match ? { name: match[1]!, args: match[2]!.trim().split(/\s+/) } : undefined;
+}
+
+/** `words` with each `$NAME` of `variables` replaced by its value, as the shell expands them in double quotes. */
+export function expanded(words: readonly string[], variables: ReadonlyMap<string, string>): string[] {
+  return words.map((word) => word.replace(/\$([A-Z][A-Z0-9_]*)/g, (whole, name: string) => variables.get(name) ?? whole));
+}

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { connect } from '../../../examples/employee-directory/db/connection.ts';
 import { DatabaseUrlError } from '../../../examples/employee-directory/db/database-url.ts';
 import { sqliteFileUrl } from '../../support/child-server.ts';
-import { SERVER_NODE_FLAGS } from '../../../scripts/server-node-flags.ts';
+import { PRODUCTION_SERVER_ENV, SERVER_NODE_FLAGS } from '../../../scripts/server-node-flags.ts';
 
 /**
  * `npm start` failing for something its starter can fix: one line on stderr
@@ -28,7 +28,7 @@ interface Ended {
 /** Runs `command` to its end, resolving to its exit code and output either way. */
 async function ended(args: string[], env: Record<string, string>): Promise<Ended> {
   try {
-    const { stdout, stderr } = await run(process.execPath, args, { env: { ...process.env, SEED: '0', NODE_ENV: 'production', NO_COLOR: '1', ...env }, timeout: 60_000 });
+    const { stdout, stderr } = await run(process.execPath, args, { env: { ...process.env, SEED: '0', ...PRODUCTION_SERVER_ENV, NO_COLOR: '1', ...env }, timeout: 60_000 });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };
@@ -86,6 +86,15 @@ test('a port in use with several workers: the primary says so once, rather than 
   t.is(result.code, 1);
   t.regex(result.stderr, new RegExp(`Port ${port} is in use; set PORT to another port \\(PORT=${port + 1} npm start\\)\\.\\n$`));
   t.notRegex(result.stderr, /worker \d+ exited|\n {4}at /, 'no worker was started, and no stack printed');
+});
+
+test('in production, a missing or short MURAL_TOKEN_SECRET: what to set, before anything else', async (t) => {
+  const missing = await startServer({ PORT: '0', DATABASE_URL: sqliteFileUrl(), MURAL_TOKEN_SECRET: '' });
+  t.is(missing.code, 1);
+  t.is(missing.stderr, 'MURAL_TOKEN_SECRET is not set: in production, set it to a random key of at least 32 characters (openssl rand -base64 48).\n');
+  const short = await startServer({ PORT: '0', DATABASE_URL: sqliteFileUrl(), MURAL_TOKEN_SECRET: 'hunter2' });
+  t.is(short.code, 1);
+  t.is(short.stderr, 'MURAL_TOKEN_SECRET is too short: give it at least 32 characters (openssl rand -base64 48).\n');
 });
 
 test('a DATABASE_URL that is no URL, or names a database the directory does not run on', async (t) => {
