@@ -1,4 +1,4 @@
-import { equalityClause, type BuiltInOperator, type ConditionTree, type FilterClause, type RelatedLink } from '../adapter/adapter.ts';
+import type { BuiltInOperator, ConditionTree, FilterClause, RelatedLink } from '../adapter/adapter.ts';
 import type { MuralContext } from '../context.ts';
 import { ResourceConfigurationError } from '../errors/index.ts';
 import { foreignKeyOf } from '../relationships/relationship-keys.ts';
@@ -120,7 +120,3 @@ function anyOf(parts: readonly ConditionTree[]): ConditionTree {
   return kept.length === 1 ? kept[0]! : { kind: 'or', conditions: kept };
 }
 
-/** An id clause, for the checks that narrow a rule to one record. */
-export function idClause(resource: ResourceBase, ids: readonly unknown[]): FilterClause {
-  return equalityClause('id', ids, resource.resourceClass.config.attributes.get('id')?.type ?? 'integer_id');
-}

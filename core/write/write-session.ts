@@ -84,7 +84,7 @@ export class WriteSession {
     const key = node.key ?? node.id;
     const pointer = node.location.pointer ?? node.location.identifier ?? null;
     const action = ruleActionOf(node);
-    if (action !== 'link') await assertRuleAdmits(node.resource, key, action === 'create' ? 'update' : action, pointer);
+    if (action === 'update' || action === 'destroy') await assertRuleAdmits(node.resource, key, action, pointer);
     if (linked) await assertRuleAdmits(node.resource, key, 'link', pointer);
   }
 
