@@ -16,20 +16,12 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
  * `Authorization` header is an anonymous guest; a header that is not a
  * token this app signed (malformed, forged, expired) is a 401, not a guest:
  * a client that sent credentials learns they failed.
- *
- * Outside production, a request without a token may still say its role in
- * `X-Role`, the stand-in the docs' samples and older tests use until they
- * send tokens; production never reads it.
  */
-export async function requestContext(req: Request, env: NodeJS.ProcessEnv = process.env): Promise<DirectoryContext> {
+export async function requestContext(req: Request): Promise<DirectoryContext> {
   const header = req.header('Authorization');
-  if (header === undefined) return env.NODE_ENV === 'production' ? {} : standIn(req.header('X-Role'));
+  if (header === undefined) return {};
   const token = BEARER.exec(header.trim())?.[1];
   const claims = token === undefined ? undefined : await verifyToken(token);
   if (!claims) throw new Unauthorized();
   return { role: claims.role, user: { id: claims.userId, ...(claims.companyId !== undefined && { companyId: claims.companyId }) } };
-}
-
-function standIn(role: string | undefined): DirectoryContext {
-  return role === 'admin' || role === 'guest' ? { role } : {};
 }

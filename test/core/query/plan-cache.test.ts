@@ -2,6 +2,7 @@ import test from 'ava';
 import { withContext, type QueryParams } from '../../../core/index.ts';
 import { MAX_CACHED_PLANS, cachedPlanCount, plannedQuery } from '../../../core/query/plan-cache.ts';
 import { directoryServer } from '../../support/directory-server.ts';
+import { ADMIN as ADMIN_HEADERS } from '../../support/example-auth.ts';
 
 /**
  * Plans are remembered per Resource and query, and reused only while every
@@ -89,7 +90,7 @@ test.serial('over HTTP, guests and admins sending the same queries at once each 
     ['/api/v1/teams?include=employees&sort=-employees.salary', 400],
   ];
   const requests = Array.from({ length: 80 }, (_, i) => ({ path: paths[i % 4]![0], guestStatus: paths[i % 4]![1], admin: i % 8 < 4 }));
-  const answers = await Promise.all(requests.map(({ path, admin }) => client.get(path, admin ? { 'X-Role': 'admin' } : {})));
+  const answers = await Promise.all(requests.map(({ path, admin }) => client.get(path, admin ? ADMIN_HEADERS : {})));
   answers.forEach((answer, i) => {
     const { admin, guestStatus } = requests[i]!;
     if (admin) {
@@ -105,7 +106,7 @@ test.serial('over HTTP, guests and admins sending the same queries at once each 
 test.serial("an included relationship's plan follows its guards too: a deep sort an admin may use stays refused for a guest", async (t) => {
   const path = '/api/v1/teams?include=employees&sort=-employees.salary';
   for (const admin of [true, false, true, false]) {
-    const answer = await client.get(path, admin ? { 'X-Role': 'admin' } : {});
+    const answer = await client.get(path, admin ? ADMIN_HEADERS : {});
     t.is(answer.status, admin ? 200 : 400, answer.text.slice(0, 200));
     if (admin) t.regex(answer.text, /"salary":/);
     else t.is((answer.body as { errors: Array<{ code: string }> }).errors[0]!.code, 'unknown_sort');

@@ -4,12 +4,12 @@ import { testDatabases } from '../../support/databases.ts';
 import { directoryServer } from '../../support/directory-server.ts';
 import { tableCounts } from '../../support/directory.ts';
 import type { HttpResponse } from '../../support/http.ts';
+import { ADMIN } from '../../support/example-auth.ts';
 
 type ErrorObject = { status: string; code: string; detail: string; source?: { pointer?: unknown }; meta?: Record<string, unknown> };
 type ErrorDoc = { errors: ErrorObject[] };
 
 const ATOMIC = { 'content-type': 'application/vnd.api+json; ext="https://jsonapi.org/ext/atomic"' };
-const ADMIN = { 'X-Role': 'admin' };
 /** What a driver or Sequelize says of a refused row, none of which is for clients. */
 const DRIVER_TEXT = /constraint|SQLITE|violates|cannot be null|FOREIGN KEY|\bER_|\bINSERT\b|\bDELETE\b|\bUPDATE\b|Sequelize|must be unique|Validation \w+ on/i;
 

@@ -3,10 +3,11 @@ import { Forbidden, withContext } from '../../../core/index.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { directoryServer } from '../../support/directory-server.ts';
 import { tableCounts, type Directory } from '../../support/directory.ts';
+import { ADMIN } from '../../support/example-auth.ts';
 
 /**
  * What the example guards — `employees.salary`, the `employees.notes`
- * relationship and the notes Resource itself, all admin-only (`X-Role: admin`)
+ * relationship and the notes Resource itself, all admin-only (the admin's bearer token)
  * — through every route and parameter a client could try. For a guest,
  * nothing guarded may appear anywhere in the raw response text (no seeded
  * salary, no note body, no notes resource object, relationship or link), and
@@ -31,7 +32,6 @@ interface Case {
   adminSees?: (t: ExecutionContext, doc: Doc) => unknown;
 }
 
-const ADMIN = { 'X-Role': 'admin' };
 const A_NOTE_BODY = 'Joined the mentoring programme.'; // the seeded body of note 1, on employee 1
 
 const records = (doc: Doc): Json[] => [doc.data ?? []].flat() as Json[];

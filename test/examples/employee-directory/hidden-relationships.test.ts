@@ -3,6 +3,7 @@ import { testDatabases } from '../../support/databases.ts';
 import { directoryServer } from '../../support/directory-server.ts';
 import { tableCounts } from '../../support/directory.ts';
 import type { HttpClient, HttpResponse } from '../../support/http.ts';
+import { ADMIN } from '../../support/example-auth.ts';
 
 /**
  * `employees.notes` is readable and writable only by an admin. To a guest it
@@ -14,7 +15,6 @@ import type { HttpClient, HttpResponse } from '../../support/http.ts';
  * answers a guest, which proves the comparison is not between two refusals.
  */
 
-const ADMIN = { 'X-Role': 'admin' };
 const ATOMIC = { 'content-type': 'application/vnd.api+json; ext="https://jsonapi.org/ext/atomic"' };
 /** As long as `notes`, so not even a length differs. */
 const UNKNOWN = 'notez';

@@ -5,6 +5,7 @@ import { testDatabases } from '../../support/databases.ts';
 import { openDirectory, tableCounts, type Directory } from '../../support/directory.ts';
 import { serve, type HttpClient } from '../../support/http.ts';
 import { LEAK, lower, ORDERED, PAYLOADS, TEXT, type Compare } from '../../support/injection.ts';
+import { ADMIN } from '../../support/example-auth.ts';
 
 /**
  * Injection, over HTTP on the example, on every database: each classic
@@ -41,7 +42,7 @@ const NAME_FILTER: Record<string, (row: Row, value: unknown) => boolean> = {
   prefix: (row, v) => TEXT.prefix!(row.first_name, v) || TEXT.prefix!(row.last_name, v),
 };
 
-const ADMIN = { 'X-Role': 'admin' }; // salary is admin-only; injection is tried where the filter is usable
+// salary is admin-only; injection is tried where the filter is usable
 
 for (const db of testDatabases('injection')) {
   let dir: Directory;

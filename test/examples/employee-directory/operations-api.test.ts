@@ -4,13 +4,13 @@ import { testDatabases } from '../../support/databases.ts';
 import { openDirectory, tableCounts, type Directory } from '../../support/directory.ts';
 import { serve, type HttpClient, type HttpResponse } from '../../support/http.ts';
 import { sqliteFileDatabase } from '../../support/sqlite-file.ts';
+import { ADMIN } from '../../support/example-auth.ts';
 
 type Resource = { id: string; type: string; lid?: string; attributes: Record<string, unknown>; relationships?: Record<string, { data?: unknown }> };
 type Results = { 'atomic:results': Array<{ data?: Resource }> };
 type Errors = { errors: Array<{ status: string; code: string; source?: { pointer?: string } }> };
 
 const ATOMIC = { 'content-type': 'application/vnd.api+json; ext="https://jsonapi.org/ext/atomic"' };
-const ADMIN = { 'X-Role': 'admin' };
 /** Requests sent at once in the concurrency tests: as many operations requests as ordinary writes. */
 const CONCURRENT = Number(process.env.MURAL_TEST_CONCURRENT_WRITES ?? 50) / 2;
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
@@ -99,7 +99,7 @@ for (const db of [file, ...testDatabases('operations_api')]) {
     t.deepEqual(await tableCounts(dir.models), before);
   });
 
-  test.serial(`${label}: guards: notes and salary need X-Role: admin, in an operation as on their endpoints`, async (t) => {
+  test.serial(`${label}: guards: notes and salary need the admin's token, in an operation as on their endpoints`, async (t) => {
     const note = { op: 'add', data: { type: 'notes', attributes: { body: 'Welcome!' }, relationships: { notable: { data: { type: 'employees', lid: 'Alan-emp' } } } } };
     const before = await tableCounts(dir.models);
     const refused = await operations([...onboarding('Alan'), note]);

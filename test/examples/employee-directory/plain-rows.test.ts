@@ -3,6 +3,7 @@ import { parseQueryString, withContext } from '../../../core/index.ts';
 import { canUsePlainRecords } from '../../../core/query/plain-records.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { directoryServer } from '../../support/directory-server.ts';
+import { ADMIN } from '../../support/example-auth.ts';
 
 /**
  * A render-only load (HTTP, or `toJsonapi()` first) reads plain rows when no
@@ -33,7 +34,7 @@ for (const db of testDatabases()) {
 
   for (const path of queries) {
     test(`${db.name}: HTTP and in-process agree on ${path.split('?')[0]}?${decodeURIComponent(path.split('?')[1]!).slice(0, 60)}`, async (t) => {
-      const http = (await client.get(path, { 'X-Role': 'admin' })).body as Record<string, unknown>;
+      const http = (await client.get(path, ADMIN)).body as Record<string, unknown>;
       const type = path.split('?')[0]!.split('/').pop()!;
       const resource = Object.values(dir.resources).find((r) => r.type === type)!;
       // reading `data` first makes the proxy load model instances, which toJsonapi then renders

@@ -1,6 +1,7 @@
 import test from 'ava';
 import { testDatabases } from '../../support/databases.ts';
 import { exampleApi } from '../../support/example-api.ts';
+import { ADMIN } from '../../support/example-auth.ts';
 
 type Resource = { id: string; type: string; attributes: Record<string, unknown> };
 type Doc = { data: Resource[]; meta: { stats?: Record<string, Record<string, number>> }; links?: Record<string, string> };
@@ -22,14 +23,14 @@ for (const db of testDatabases()) {
     const guest = await get('/api/v1/employees/1');
     t.like(guest.body.data, { id: '1', type: 'employees', attributes: { first_name: 'Ada', last_name: 'Lovelace' } });
     t.false('salary' in (guest.body.data as unknown as Resource).attributes);
-    const admin = await get('/api/v1/employees/1', { 'X-Role': 'admin' });
+    const admin = await get('/api/v1/employees/1', ADMIN);
     t.regex(String((admin.body.data as unknown as Resource).attributes.salary), /^\d+(\.\d{1,2})?$/);
   });
 
   test(`${db.name}: guests cannot filter or sort by salary; admins can`, async (t) => {
     t.is((await get('/api/v1/employees?filter[salary][gt]=100000')).status, 400);
     t.is((await get('/api/v1/employees?sort=-salary')).status, 400);
-    const admin = await get('/api/v1/employees?filter[salary][gt]=100000&sort=-salary&page[size]=3', { 'X-Role': 'admin' });
+    const admin = await get('/api/v1/employees?filter[salary][gt]=100000&sort=-salary&page[size]=3', ADMIN);
     t.is(admin.status, 200);
     const salaries = admin.body.data.map((e) => Number(e.attributes.salary));
     t.true(salaries.every((s) => s > 100000));

@@ -1,6 +1,7 @@
 import test from 'ava';
 import { testDatabases } from '../../support/databases.ts';
 import { exampleApi } from '../../support/example-api.ts';
+import { ADMIN } from '../../support/example-auth.ts';
 
 type Resource = { id: string; type: string; attributes: Record<string, unknown>; relationships?: Record<string, { data?: unknown }> };
 type Doc = {
@@ -58,7 +59,7 @@ for (const db of testDatabases()) {
     const guest = await get('/api/v1/employees?filter[has][notes.body][match]=a');
     t.is(guest.status, 400);
     t.like(guest.body.errors![0], { code: 'unknown_filter', source: { parameter: 'filter[has][notes.body]' } });
-    const admin = await get('/api/v1/employees?filter[has][notes.body][match]=a', { 'X-Role': 'admin' });
+    const admin = await get('/api/v1/employees?filter[has][notes.body][match]=a', ADMIN);
     t.is(admin.status, 200);
   });
 
@@ -69,7 +70,7 @@ for (const db of testDatabases()) {
     t.is(wage.status, 400);
     t.like(salary.body.errors![0], { code: 'unknown_filter', source: { parameter: 'filter[has][employee.salary]' } });
     t.like(wage.body.errors![0], { code: 'unknown_filter', source: { parameter: 'filter[has][employee.wage]' } });
-    const admin = await get('/api/v1/positions?filter[has][employee.salary][gt]=1', { 'X-Role': 'admin' });
+    const admin = await get('/api/v1/positions?filter[has][employee.salary][gt]=1', ADMIN);
     t.is(admin.status, 200);
   });
 

@@ -2,8 +2,8 @@ import test from 'ava';
 import { testDatabases } from '../../support/databases.ts';
 import { directoryServer } from '../../support/directory-server.ts';
 import type { HttpResponse } from '../../support/http.ts';
+import { ADMIN } from '../../support/example-auth.ts';
 
-const ADMIN = { 'X-Role': 'admin' };
 const ATOMIC = { 'content-type': 'application/vnd.api+json; ext="https://jsonapi.org/ext/atomic"', ...ADMIN };
 type Doc = { data: { id: string } };
 

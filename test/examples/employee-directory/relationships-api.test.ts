@@ -1,6 +1,7 @@
 import test from 'ava';
 import { testDatabases } from '../../support/databases.ts';
 import { directoryServer } from '../../support/directory-server.ts';
+import { ADMIN } from '../../support/example-auth.ts';
 
 type Linkage = { type: string; id: string };
 type Resource = { id: string; type: string; attributes: Record<string, unknown>; relationships: Record<string, { data?: Linkage | Linkage[] | null; links?: { self?: string; related: string } }> };
@@ -15,13 +16,13 @@ for (const db of testDatabases()) {
 
   test(`${db.name}: every related link returns exactly the records the included linkage lists`, async (t) => {
     const include = 'positions,current_position,teams,notes,tasks';
-    const doc = await get(`/api/v1/employees/3?include=${include}`, { 'X-Role': 'admin' });
+    const doc = await get(`/api/v1/employees/3?include=${include}`, ADMIN);
     const employee = doc.data as Resource;
     for (const name of include.split(',')) {
       const relationship = employee.relationships[name]!;
       t.deepEqual(relationship.links, { self: `/api/v1/employees/3/relationships/${name}`, related: `/api/v1/employees/3/${name}` });
-      const followed = await get(relationship.links!.related, { 'X-Role': 'admin' });
-      const linkage = await get(relationship.links!.self!, { 'X-Role': 'admin' });
+      const followed = await get(relationship.links!.related, ADMIN);
+      const linkage = await get(relationship.links!.self!, ADMIN);
       if (name === 'current_position') {
         // a to-one relationship: one resource (only the active position, as the params block says), never a list
         t.deepEqual(identify(followed.data as Resource), relationship.data);
@@ -34,10 +35,10 @@ for (const db of testDatabases()) {
   });
 
   test(`${db.name}: belongs_to and polymorphic belongs_to links are followable`, async (t) => {
-    const notes = await get('/api/v1/notes?include=notable&page[size]=40&sort=-id', { 'X-Role': 'admin' });
+    const notes = await get('/api/v1/notes?include=notable&page[size]=40&sort=-id', ADMIN);
     for (const note of (notes.data as Resource[]).slice(0, 12)) {
       const linkage = note.relationships.notable!.data as Linkage;
-      const followed = await get(note.relationships.notable!.links!.related, { 'X-Role': 'admin' });
+      const followed = await get(note.relationships.notable!.links!.related, ADMIN);
       t.deepEqual(identify(followed.data as Resource), linkage);
     }
     const positions = await get('/api/v1/positions?include=department&filter[department_id]=null&page[size]=2');
@@ -62,13 +63,13 @@ for (const db of testDatabases()) {
     const guest = await get('/api/v1/employees/1?include=notes');
     t.is(guest.included, undefined);
     t.false('notes' in (guest.data as Resource).relationships);
-    const admin = await get('/api/v1/employees/1?include=notes', { 'X-Role': 'admin' });
+    const admin = await get('/api/v1/employees/1?include=notes', ADMIN);
     t.true(admin.included!.every((n) => n.type === 'notes'));
     t.true(admin.included!.length > 0);
   });
 
   test(`${db.name}: a note about a type notable does not lead to is a 422, and nothing is written`, async (t) => {
-    const admin = { 'X-Role': 'admin' };
+    const admin = ADMIN;
     const before = await dir.models.Note.count();
     for (const notableType of ['bogus', '__proto__']) {
       const created = await client.request('POST', '/api/v1/notes', { data: { type: 'notes', attributes: { body: 'x', notable_type: notableType, notable_id: 1 } } }, admin);

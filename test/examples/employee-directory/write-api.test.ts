@@ -2,6 +2,7 @@ import test from 'ava';
 import { testDatabases } from '../../support/databases.ts';
 import { directoryServer } from '../../support/directory-server.ts';
 import { tableCounts } from '../../support/directory.ts';
+import { ADMIN } from '../../support/example-auth.ts';
 
 type Resource = { id: string; type: string; attributes: Record<string, unknown>; 'temp-id'?: string };
 type Doc = { data: Resource; included?: Resource[]; meta: object; errors?: Array<{ status: string; code: string; source?: Record<string, unknown>; meta?: Record<string, unknown> }> };
@@ -62,7 +63,7 @@ for (const db of testDatabases()) {
     const guest = await send('PATCH', '/api/v1/employees/1', body);
     t.is(guest.status, 422);
     t.like(guest.body.errors![0], { meta: { code: 'unwritable_attribute' }, source: { pointer: '/data/attributes/salary' } });
-    const admin = await send('PATCH', '/api/v1/employees/1', body, { 'X-Role': 'admin' });
+    const admin = await send('PATCH', '/api/v1/employees/1', body, ADMIN);
     t.is(admin.status, 200);
     t.is(admin.body.data.attributes.salary, '99.99');
   });

@@ -6,11 +6,13 @@ import { testDatabases } from '../../support/databases.ts';
 import { openDirectory, tableCounts, type Directory } from '../../support/directory.ts';
 import { serve, type HttpClient, type HttpResponse } from '../../support/http.ts';
 import { sqliteFileDatabase } from '../../support/sqlite-file.ts';
+import { ADMIN as EXAMPLE_ADMIN } from '../../support/example-auth.ts';
 
 type ErrorDoc = { errors: Array<{ status: string; code: string; source?: Record<string, unknown> }> };
 type Doc = { data: { id: string; attributes: Record<string, unknown> } };
 
-const ADMIN = { 'X-Role': 'admin' };
+// an admin to both apps mounted here: the cached teams' own router reads X-Role, the example the bearer token
+const ADMIN = { 'X-Role': 'admin', ...EXAMPLE_ADMIN };
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 const patchAge = (id: number, age: number) => ({ data: { type: 'employees', id: String(id), attributes: { age } } });
 const teams = (...ids: number[]) => ({ data: ids.map((id) => ({ type: 'teams', id: String(id) })) });

@@ -8,6 +8,7 @@ import { seed } from '../../../examples/employee-directory/db/seed.ts';
 import { buildSchema } from '../../../core/index.ts';
 import { launchChromium } from '../../support/browser.ts';
 import { serve, type HttpClient } from '../../support/http.ts';
+import { ADMIN } from '../../support/example-auth.ts';
 
 /**
  * The API explorer in a real browser (Debian's Chromium through
@@ -196,7 +197,7 @@ test.serial('the diagram draws every Resource; guarded relationships appear, mar
   const drawn = () => diagram.locator('[data-resource]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-resource')).sort());
   t.deepEqual(await drawn(), guestNames());
   t.is(await diagram.locator('[data-guarded]').count(), 0);
-  await page.getByLabel(/Request headers/).fill('X-Role: admin');
+  await page.getByLabel(/Request headers/).fill(`Authorization: ${ADMIN.Authorization}`);
   await page.getByRole('button', { name: 'Apply headers' }).click();
   await diagram.locator('[data-guarded]').first().waitFor();
   t.deepEqual(await diagram.locator('[data-guarded]').evaluateAll((edges) => edges.map((e) => e.getAttribute('data-edge'))), ['EmployeeResource.notes']);
@@ -222,7 +223,7 @@ test.serial('through a polymorphic belongs_to, the explorer offers the filters e
   await page.getByRole('button', { name: 'Run query' }).click();
   await page.locator('#result[aria-busy="false"]').waitFor();
   t.is(await page.locator('#status').textContent(), '200 OK');
-  const expected = await api(url, { 'X-Role': 'admin' });
+  const expected = await api(url, ADMIN);
   t.true(expected.data.length > 0, 'the seed has notes on something whose name starts with A');
   t.deepEqual(await ids('data'), keys(expected.data));
 });

@@ -8,6 +8,7 @@ import { EXPLORER_CSP, type ExplorerDocument } from '../../../plugins/express/ex
 import { muralRouter } from '../../../plugins/express/index.ts';
 import { gadgetApi } from '../../support/gadget-api.ts';
 import { serve, type HttpClient } from '../../support/http.ts';
+import { ADMIN } from '../../support/example-auth.ts';
 
 /** `muralRouter({ explorer })`: the page, its files, and the schema and diagram it reads, as HTTP shows them. */
 
@@ -87,7 +88,7 @@ test('an unchanged file is a 304; a trailing slash redirects to the page; an unk
 
 test('schema.json is the schema as the request\'s guards allow it, never stored by a cache', async (t) => {
   const guest = await client.get('/api/v1/explorer/schema.json');
-  const admin = await client.get('/api/v1/explorer/schema.json', { 'X-Role': 'admin' });
+  const admin = await client.get('/api/v1/explorer/schema.json', ADMIN);
   t.is(guest.contentType, 'application/json; charset=utf-8');
   t.is(guest.headers.get('cache-control'), 'private, no-store');
   const read = (response: typeof guest) => response.body as ExplorerDocument;
@@ -109,9 +110,9 @@ test('the diagram, as SVG and Mermaid, draws what the request may see', async (t
   t.is(guest.contentType, 'image/svg+xml; charset=utf-8');
   t.is(guest.headers.get('content-security-policy'), EXPLORER_CSP);
   t.notRegex(guest.text, /data-guarded|NoteResource/);
-  const admin = await client.get('/api/v1/explorer/diagram.svg', { 'X-Role': 'admin' });
+  const admin = await client.get('/api/v1/explorer/diagram.svg', ADMIN);
   t.regex(admin.text, /<g data-edge="EmployeeResource\.notes" data-guarded="true">/);
-  const mermaid = await client.get('/api/v1/explorer/diagram.mmd', { 'X-Role': 'admin' });
+  const mermaid = await client.get('/api/v1/explorer/diagram.mmd', ADMIN);
   t.is(mermaid.contentType, 'text/plain; charset=utf-8');
   t.regex(mermaid.text, /^flowchart LR\n[\s\S]*r_EmployeeResource -\.->\|"notes \(polymorphic_has_many, guarded\)"\| r_NoteResource/);
 });

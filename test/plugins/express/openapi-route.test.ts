@@ -8,6 +8,7 @@ import { connect } from '../../../examples/employee-directory/db/connection.ts';
 import { muralRouter } from '../../../plugins/express/index.ts';
 import { gadgetApi } from '../../support/gadget-api.ts';
 import { serve } from '../../support/http.ts';
+import { ADMIN } from '../../support/example-auth.ts';
 
 /**
  * `muralRouter({ openapi })`: the document `mural openapi` writes, served as
@@ -24,7 +25,7 @@ test('the example app serves an admin exactly the committed openapi.json, and a 
   const { app, resources: directory } = createApp(sequelize);
   const client = await serve(app);
   try {
-    const admin = await client.get('/api/v1/openapi.json', { accept: 'application/json', 'X-Role': 'admin' });
+    const admin = await client.get('/api/v1/openapi.json', { accept: 'application/json', ...ADMIN });
     t.is(admin.status, 200);
     t.regex(admin.contentType ?? '', /^application\/json/);
     t.deepEqual(admin.body, JSON.parse(JSON.stringify(buildOpenApi(Object.values(directory), { info: API_INFO, operations: true }))));
@@ -46,7 +47,7 @@ test('each view has its own ETag; a matching If-None-Match is a 304; without var
   const client = await serve(app);
   try {
     const guest = await client.get('/api/v1/openapi.json');
-    const admin = await client.get('/api/v1/openapi.json', { 'X-Role': 'admin' });
+    const admin = await client.get('/api/v1/openapi.json', ADMIN);
     const guestTag = guest.headers.get('etag')!;
     t.regex(guestTag, /^"[\w-]+"$/);
     t.not(admin.headers.get('etag'), guestTag);
@@ -55,7 +56,7 @@ test('each view has its own ETag; a matching If-None-Match is a 304; without var
     const revalidated = await client.get('/api/v1/openapi.json', { 'if-none-match': guestTag });
     t.is(revalidated.status, 304);
     t.is(revalidated.text, '');
-    t.is((await client.get('/api/v1/openapi.json', { 'if-none-match': guestTag, 'X-Role': 'admin' })).status, 200, 'an admin\'s document is another');
+    t.is((await client.get('/api/v1/openapi.json', { 'if-none-match': guestTag, ...ADMIN })).status, 200, 'an admin\'s document is another');
   } finally {
     await client.close();
     await sequelize.close();

@@ -4,13 +4,13 @@ import { muralRouter } from '../../../plugins/express/index.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { openDirectory, tableCounts, type Directory } from '../../support/directory.ts';
 import { serve, type HttpClient } from '../../support/http.ts';
+import { ADMIN } from '../../support/example-auth.ts';
 
 type Resource = { id: string; type: string; lid?: string; attributes: Record<string, unknown> };
 type Errors = { errors: Array<{ status: string; code: string; source?: Record<string, unknown> }> };
 type Results = { 'atomic:results': Array<{ data?: Resource }>; jsonapi: unknown };
 
 const ATOMIC = 'application/vnd.api+json; ext="https://jsonapi.org/ext/atomic"';
-const ADMIN = { 'X-Role': 'admin' };
 
 /**
  * `POST {ns}/operations` (`muralRouter({ operations: true })`): the atomic

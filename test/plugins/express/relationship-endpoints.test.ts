@@ -4,13 +4,13 @@ import { muralRouter } from '../../../plugins/express/index.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { openDirectory, type Directory } from '../../support/directory.ts';
 import { serve, type HttpClient } from '../../support/http.ts';
+import { ADMIN } from '../../support/example-auth.ts';
 
 type Linkage = { type: string; id: string };
 type Json = Record<string, unknown>;
 type ResourceObject = { id: string; type: string; attributes: Json; relationships?: Record<string, { data?: Linkage | Linkage[] | null; links?: Json }> };
 type Doc = { data: ResourceObject | ResourceObject[] | Linkage | Linkage[] | null; included?: ResourceObject[]; meta: Json; links?: Record<string, string>; errors?: Array<{ status: string; code: string; detail: string; source?: Json }> };
 
-const ADMIN = { 'X-Role': 'admin' };
 const identify = (o: { type: string; id: string }): Linkage => ({ type: o.type, id: o.id });
 
 /** `GET {ns}/{type}/{id}/{relationship}` and `GET {ns}/{type}/{id}/relationships/{relationship}` on the example app. */

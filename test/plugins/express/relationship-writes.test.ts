@@ -6,10 +6,10 @@ import { testDatabases } from '../../support/databases.ts';
 import { openDirectory, tableCounts, type Directory } from '../../support/directory.ts';
 import { serve, type HttpClient } from '../../support/http.ts';
 import { sqliteFileDatabase } from '../../support/sqlite-file.ts';
+import { ADMIN } from '../../support/example-auth.ts';
 
 type Doc = { data?: unknown; links?: Record<string, string>; meta?: unknown; errors?: Array<{ status: string; code: string; source?: Record<string, unknown>; meta?: Record<string, unknown> }> };
 
-const ADMIN = { 'X-Role': 'admin' };
 const teams = (...ids: number[]) => ({ data: ids.map((id) => ({ type: 'teams', id: String(id) })) });
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 

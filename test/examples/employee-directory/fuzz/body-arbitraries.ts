@@ -3,6 +3,7 @@ import type { FuzzRequest } from './fuzz-server.ts';
 import { EXTREME_NUMBERS, hostileText, hugeText, PROTOTYPE_KEYS } from './noise.ts';
 import { memberId } from './query-arbitraries.ts';
 import type { ResourceVocabulary, Vocabulary } from './vocabulary.ts';
+import { ADMIN } from '../../../support/example-auth.ts';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -192,7 +193,7 @@ const contentTypes = fc.oneof(
 /** POST, PATCH and DELETE on every Resource that allows them. */
 export function writeRequest(vocabulary: Vocabulary): fc.Arbitrary<FuzzRequest> {
   return pick(vocabulary.resources).chain((resource) => {
-    const admin = fc.option(fc.constant({ 'x-role': 'admin' }), { nil: undefined, freq: 2 });
+    const admin = fc.option(fc.constant({ ...ADMIN }), { nil: undefined, freq: 2 });
     const post = fc.tuple(writeDocument(resource, vocabulary, undefined), contentTypes, admin)
       .map(([body, type, role]): FuzzRequest => ({ method: 'POST', path: resource.path, body, headers: { ...type, ...role } }));
     const patch = memberId.chain((id) => fc.tuple(writeDocument(resource, vocabulary, id), contentTypes, admin)

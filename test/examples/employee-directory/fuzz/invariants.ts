@@ -1,6 +1,7 @@
 import { Ajv } from 'ajv';
 import { jsonApiSchema } from '../../../support/jsonapi-schema.ts';
 import type { FuzzRequest, FuzzResponse } from './fuzz-server.ts';
+import { isAdmin } from '../../../support/example-auth.ts';
 
 const validateDocument = new Ajv({ allErrors: true, strict: false }).compile(jsonApiSchema);
 
@@ -143,7 +144,7 @@ const GUARDED_WORDS = ['notes', 'salary'];
 
 /** A guest's answer that mentions what guards hide from it, or says a hidden relationship cannot be written. */
 export function guestLeak(request: FuzzRequest, response: FuzzResponse): string | undefined {
-  if (request.headers?.['x-role'] === 'admin') return undefined;
+  if (isAdmin(request.headers)) return undefined;
   const sent = `${safeDecode(request.path) ?? request.path} ${request.body ?? ''}`;
   for (const word of GUARDED_WORDS) {
     if (!sent.includes(word) && response.text.includes(word)) return `a guest's answer names "${word}"`;

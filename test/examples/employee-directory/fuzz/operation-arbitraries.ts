@@ -3,6 +3,7 @@ import { attributes, object, pick, wrongJson, type Json } from './body-arbitrari
 import type { FuzzRequest } from './fuzz-server.ts';
 import { PROTOTYPE_KEYS } from './noise.ts';
 import type { ResourceVocabulary, Vocabulary } from './vocabulary.ts';
+import { ADMIN } from '../../../support/example-auth.ts';
 
 export const ATOMIC_CONTENT_TYPE = 'application/vnd.api+json; ext="https://jsonapi.org/ext/atomic"';
 /** Marks the departments every generated request adds first and last: both saved, or neither. */
@@ -170,7 +171,7 @@ export function operationsRequest(vocabulary: Vocabulary): fc.Arbitrary<FuzzRequ
     { weight: 1, arbitrary: fc.constantFrom('', '{', '{"atomic:operations":[', '{"atomic:operations":[],"data":{}}', '{"__proto__":{"x":1},"atomic:operations":[{"op":"add"}]}') },
   );
   const contentType = fc.oneof({ weight: 12, arbitrary: fc.constant(ATOMIC_CONTENT_TYPE) }, { weight: 1, arbitrary: pick(['application/vnd.api+json', 'application/json', `${ATOMIC_CONTENT_TYPE}; charset=utf-8`]) });
-  const admin = fc.option(fc.constant({ 'x-role': 'admin' }), { nil: undefined, freq: 2 });
+  const admin = fc.option(fc.constant({ ...ADMIN }), { nil: undefined, freq: 2 });
   return fc.tuple(body, contentType, admin).map(([text, type, role]): FuzzRequest => ({
     method: 'POST', path: '/api/v1/operations', body: text, headers: { 'content-type': type, ...role },
   }));

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { FuzzRequest } from './fuzz-server.ts';
 import { encodeComponent, EXTREME_NUMBERS, hostileText, hugeText, PROTOTYPE_KEYS, RAW_URL_NOISE } from './noise.ts';
 import type { ResourceVocabulary, Vocabulary } from './vocabulary.ts';
+import { ADMIN } from '../../../support/example-auth.ts';
 
 /** A query parameter as it goes on the wire: key and value already percent-encoded (or deliberately not). */
 type Param = string;
@@ -169,7 +170,7 @@ export const memberId: fc.Arbitrary<string> = fc.oneof(
 
 /** A GET on a collection or a member of any Resource, or a path the API does not serve. */
 export function readRequest(vocabulary: Vocabulary): fc.Arbitrary<FuzzRequest> {
-  const headers = fc.option(fc.constant({ 'x-role': 'admin' }), { nil: undefined, freq: 2 });
+  const headers = fc.option(fc.constant({ ...ADMIN }), { nil: undefined, freq: 2 });
   const onResource = pick(vocabulary.resources).chain((resource) =>
     fc.record({
       member: fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: memberId }),

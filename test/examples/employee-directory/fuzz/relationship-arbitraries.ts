@@ -4,10 +4,12 @@ import type { FuzzRequest } from './fuzz-server.ts';
 import { PROTOTYPE_KEYS } from './noise.ts';
 import { memberId, queryString } from './query-arbitraries.ts';
 import type { ResourceVocabulary, Vocabulary } from './vocabulary.ts';
+import { ADMIN } from '../../../support/example-auth.ts';
+
+export { ADMIN };
 
 /** Names no Resource declares; `notez` is as long as `notes`, so a hidden relationship's answer can be compared byte for byte. */
 export const UNKNOWN_NAMES = ['notez', 'bosses', 'employee_ids', 'relationships', 'Positions', ''];
-export const ADMIN = { 'x-role': 'admin' };
 
 type Relationship = ResourceVocabulary['relationships'][number];
 

@@ -1,6 +1,7 @@
 import { fuzzSuite } from './fuzz-suite.ts';
 import { guestLeak, misplacedError } from './invariants.ts';
 import { relationshipOf, relationshipRequest } from './relationship-arbitraries.ts';
+import { isAdmin } from '../../../support/example-auth.ts';
 
 /** Hidden from a guest; `notez`, no Resource's name, is as long. */
 const HIDDEN = 'notes';
@@ -24,7 +25,7 @@ fuzzSuite({
   async invariant(_dir, request, response, send) {
     const problem = misplacedError(request, response) ?? guestLeak(request, response);
     if (problem) return problem;
-    if (request.headers?.['x-role'] === 'admin' || relationshipOf(request.path) !== HIDDEN) return undefined;
+    if (isAdmin(request.headers) || relationshipOf(request.path) !== HIDDEN) return undefined;
     // decided before any query, so the database's state between the two requests does not matter
     const twin = await send({ ...request, path: request.path.replace(/\/notes(?=\?|$)/, `/${UNKNOWN}`) });
     // the name as errors quote it (`No relationship "notes"`) and point at it; `notes` the type stays itself

@@ -3,10 +3,10 @@ import { testDatabases } from '../../../support/databases.ts';
 import { directoryServer } from '../../../support/directory-server.ts';
 import { tableCounts } from '../../../support/directory.ts';
 import type { HttpResponse } from '../../../support/http.ts';
+import { ADMIN } from '../../../support/example-auth.ts';
 
 type ErrorDoc = { errors: Array<{ status: string; code: string; source?: { pointer?: string } }> };
 
-const ADMIN = { 'X-Role': 'admin' };
 const ATOMIC = { 'content-type': 'application/vnd.api+json; ext="https://jsonapi.org/ext/atomic"', ...ADMIN };
 
 /**
