@@ -17,6 +17,7 @@ export { BUILT_IN_OPERATORS } from './adapter/adapter.ts';
 export { fromContext, ContextValue, RULE_ACTIONS, RULE_OPERATORS, type RowCondition, type RowRule, type RuleAction, type RuleOperator, type RuleOperators, type RuleScalar, type ScopeRule, type RowRuleDefinition } from './resource/row-rule.ts';
 export { describeRule } from './rules/describe-rule.ts';
 export type { SoftDeleteOptions, Trashed } from './resource/soft-delete.ts';
+export type { Permissions } from './rules/permissions.ts';
 export { Types, lookupType, type TypeDefinition, type Coercion, type TypeName, type TypeNames, type TypeRegistry } from './types/index.ts';
 export { context, withContext, type MuralContext } from './context.ts';
 export { currentDeadline, currentStatement, timeLeft, withDeadline, withStatement, type Deadline, type DeadlineOptions } from './deadline.ts';
