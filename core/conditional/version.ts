@@ -1,5 +1,6 @@
 import { Buffer } from 'node:buffer';
 import type { ResourceBase } from '../resource/resource-base.ts';
+import { modelValue } from '../resource/model-value.ts';
 
 type ResourceClass = typeof ResourceBase;
 
@@ -19,8 +20,7 @@ export function versionAttributeOf(resourceClass: ResourceClass): string | undef
 export function versionOf(resourceClass: ResourceClass, record: object): string | undefined {
   const attribute = versionAttributeOf(resourceClass);
   if (attribute === undefined) return undefined;
-  const holder = record as { get?: (name: string) => unknown } & Record<string, unknown>;
-  return formatVersion(typeof holder.get === 'function' ? holder.get(attribute) : holder[attribute]);
+  return formatVersion(modelValue(record, attribute));
 }
 
 /**

@@ -2,6 +2,7 @@ import type { ConditionTree } from '../adapter/adapter.ts';
 import { BadRequestError } from '../errors/index.ts';
 import type { QueryPlan } from '../query/query-plan.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
+import { modelValue } from '../resource/model-value.ts';
 import { resourceAllows } from '../resource/resource-guard.ts';
 import { hasRules, ruledScope } from './rule-scope.ts';
 
@@ -43,14 +44,9 @@ export function permissionsOf(resourceClass: typeof ResourceBase, record: object
   for (const action of ACTIONS) {
     if (!resourceAllows(resourceClass, action)) permissions[action] = false;
     else if (!hasRules(resourceClass, action)) permissions[action] = true;
-    else permissions[action] = truthy(valueOf(record, columnOf(action)));
+    else permissions[action] = truthy(modelValue(record, columnOf(action)));
   }
   return permissions;
-}
-
-function valueOf(record: object, column: string): unknown {
-  const holder = record as { get?: (name: string) => unknown } & Record<string, unknown>;
-  return typeof holder.get === 'function' ? holder.get(column) : holder[column];
 }
 
 /** 1 or 0 on SQLite and MySQL, 1 or 0 (or a string of it) on PostgreSQL. */

@@ -5,6 +5,7 @@ import type { RelationshipDefinition } from '../resource/relationship-definition
 import { relatedResource } from '../resource/resolve-resource.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import { coerceId } from './coerce-id.ts';
+import { modelValue } from '../resource/model-value.ts';
 import { assertRuleAdmits } from '../rules/rule-checks.ts';
 import { ruledScope } from '../rules/rule-scope.ts';
 import type { WriteNode } from './write-node.ts';
@@ -30,7 +31,7 @@ export async function checkForeignKeys(node: WriteNode, model: object): Promise<
     if (node.relationships.some((relationship) => relationship.definition.name === definition.name)) continue;
     const target = targetOf(definition, node, model);
     if (!target || !changes(node, model, definition, target.foreignKey)) continue;
-    const value = target.foreignKey in node.attributes ? node.attributes[target.foreignKey] : valueOf(model, target.foreignKey);
+    const value = target.foreignKey in node.attributes ? node.attributes[target.foreignKey] : modelValue(model, target.foreignKey);
     if (value === undefined || value === null) continue;
     await assertExists(target.resource, definition, value, `${node.location.pointer ?? ''}/attributes/${target.foreignKey}`);
   }
@@ -44,13 +45,13 @@ interface KeyTarget {
 /** Whether the write gives the key (or a polymorphic key's type) a value other than the stored one. */
 function changes(node: WriteNode, model: object, definition: RelationshipDefinition, foreignKey: string): boolean {
   const columns = definition.kind === 'polymorphic_belongs_to' ? [foreignKey, definition.groupBy!] : [foreignKey];
-  return columns.some((column) => column in node.attributes && (node.action === 'create' || !sameValue(valueOf(model, column), node.attributes[column])));
+  return columns.some((column) => column in node.attributes && (node.action === 'create' || !sameValue(modelValue(model, column), node.attributes[column])));
 }
 
 function targetOf(definition: RelationshipDefinition, node: WriteNode, model: object): KeyTarget | undefined {
   if (definition.kind === 'belongs_to') return { foreignKey: foreignKeyOf(definition), resource: relatedResource(definition) };
   const column = definition.groupBy!;
-  const type = column in node.attributes ? node.attributes[column] : valueOf(model, column);
+  const type = column in node.attributes ? node.attributes[column] : modelValue(model, column);
   const group = definition.groups?.find((candidate) => candidate.value === type);
   if (!group) return undefined;
   return { foreignKey: group.foreignKey ?? foreignKeyOf(definition), resource: relatedResource(definition, group.resource ?? group.value) };
@@ -67,10 +68,6 @@ async function assertExists(resourceClass: ResourceClass, definition: Relationsh
   await assertRuleAdmits(resourceClass, key, 'link', pointer, { keyColumn: definition.primaryKey });
 }
 
-function valueOf(model: object, name: string): unknown {
-  const holder = model as { get?: (name: string) => unknown } & Record<string, unknown>;
-  return typeof holder.get === 'function' ? holder.get(name) : holder[name];
-}
 
 /** Database values and written ones may differ in type (`7` and `'7'`, a bigint as a string): compared as text. */
 function sameValue(stored: unknown, written: unknown): boolean {

@@ -1,5 +1,6 @@
 import { Forbidden } from '../errors/index.ts';
 import { resolveGuard } from '../resource/guard.ts';
+import { modelValue } from '../resource/model-value.ts';
 import type { ResourceBase } from '../resource/resource-base.ts';
 import { currentTransaction } from '../transaction.ts';
 
@@ -12,8 +13,7 @@ import { currentTransaction } from '../transaction.ts';
 export function destroyKind(resource: ResourceBase, model: object): 'trash' | 'purge' | 'delete' {
   const softDelete = resource.resourceClass.config.softDelete;
   if (!softDelete) return 'delete';
-  const holder = model as { get?: (name: string) => unknown } & Record<string, unknown>;
-  const mark = typeof holder.get === 'function' ? holder.get(softDelete.column) : holder[softDelete.column];
+  const mark = modelValue(model, softDelete.column);
   if (mark === null || mark === undefined) return 'trash';
   const guard = resolveGuard(softDelete.purge, resource, `${resource.resourceClass.name}.softDelete purge`);
   if (!(guard.fixed ?? guard.call(resource))) throw new Forbidden(resource.resourceClass.type, 'purge');

@@ -5,6 +5,7 @@ import { versionAttributeOf } from '../conditional/version.ts';
 import { checkForeignKeys } from './check-foreign-keys.ts';
 import { assertRuleAdmits } from '../rules/rule-checks.ts';
 import { ruledScope } from '../rules/rule-scope.ts';
+import { modelValue } from '../resource/model-value.ts';
 import type { RuleAction } from '../resource/row-rule.ts';
 import { checkPrecondition } from './check-precondition.ts';
 import { LinkedVersions } from './linked-versions.ts';
@@ -98,8 +99,7 @@ export class WriteSession {
     for (const node of this.processed) {
       const action = ruleActionOf(node);
       if (action === 'destroy' || !node.model) continue;
-      const key = (node.model as { get?: (name: string) => unknown; id?: unknown }).get?.('id') ?? (node.model as { id?: unknown }).id;
-      await assertRuleAdmits(node.resource, key, action, node.location.pointer ?? node.location.identifier ?? null, { withRead: true, trashed: node.trashed && 'with' });
+      await assertRuleAdmits(node.resource, modelValue(node.model, 'id'), action, node.location.pointer ?? node.location.identifier ?? null, { withRead: true, trashed: node.trashed && 'with' });
     }
   }
 

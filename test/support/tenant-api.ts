@@ -161,3 +161,10 @@ export function as(user: TenantUser | undefined): Record<string, string> {
   if (!user) return {};
   return { 'X-Company': String(user.companyId), 'X-Employee': String(user.employeeId), ...(user.role && { 'X-Role': user.role }) };
 }
+
+/** Every tenant table's rows in key order: a refused write must leave them all as they were. */
+export async function tenantRows(sequelize: Sequelize): Promise<Record<string, unknown>> {
+  const tables: Record<string, unknown> = {};
+  for (const name of ['companies', 'departments', 'employees', 'teams', 'employee_teams', 'notes']) tables[name] = (await sequelize.query(`SELECT * FROM ${name} ORDER BY 1, 2`))[0];
+  return tables;
+}

@@ -3,7 +3,7 @@ import type { Sequelize } from 'sequelize';
 import type { JsonApiDocument } from '../../../core/index.ts';
 import { openDatabase, testDatabases } from '../../support/databases.ts';
 import { serve, type HttpClient } from '../../support/http.ts';
-import { as, defineTenantModels, defineTenantResources, seedTenants, tenantApp, type TenantModels, type TenantUser } from '../../support/tenant-api.ts';
+import { as, defineTenantModels, defineTenantResources, seedTenants, tenantApp, tenantRows, type TenantModels, type TenantUser } from '../../support/tenant-api.ts';
 
 /**
  * Two tenants × every read route × every parameter family, and every write
@@ -57,11 +57,7 @@ for (const db of testDatabases('tenant_matrix')) {
   let http: HttpClient;
   /** Each tenant table's company, by record: the truth a response is checked against. */
   const companyOf = new Map<string, number>();
-  const snapshot = async () => {
-    const tables: Record<string, unknown> = {};
-    for (const name of ['departments', 'employees', 'teams', 'employee_teams', 'notes']) tables[name] = (await sequelize.query(`SELECT * FROM ${name} ORDER BY 1, 2`))[0];
-    return tables;
-  };
+  const snapshot = () => tenantRows(sequelize);
   test.before(async () => {
     sequelize = await openDatabase(db, 'tenant_matrix');
     models = defineTenantModels(sequelize);

@@ -3,7 +3,7 @@ import type { Sequelize } from 'sequelize';
 import type { JsonApiDocument } from '../../../core/index.ts';
 import { openDatabase, testDatabases } from '../../support/databases.ts';
 import { serve, type HttpClient, type HttpResponse } from '../../support/http.ts';
-import { as, defineTenantModels, seedTenants, defineTenantResources, tenantApp, type TenantModels, type TenantUser } from '../../support/tenant-api.ts';
+import { as, defineTenantModels, seedTenants, defineTenantResources, tenantApp, tenantRows, type TenantModels, type TenantUser } from '../../support/tenant-api.ts';
 
 /**
  * Write rules: update and destroy touch only rows the rules admit (a 404
@@ -23,15 +23,7 @@ for (const db of testDatabases('write_rules')) {
   let sequelize: Sequelize;
   let models: TenantModels;
   let http: HttpClient;
-  /** Every table's rows, in key order: a refused write must leave them all as they were. */
-  const snapshot = async () => {
-    const tables: Record<string, unknown> = {};
-    for (const name of ['companies', 'departments', 'employees', 'teams', 'employee_teams', 'notes']) {
-      const [rows] = await sequelize.query(`SELECT * FROM ${name} ORDER BY 1, 2`);
-      tables[name] = rows;
-    }
-    return tables;
-  };
+  const snapshot = () => tenantRows(sequelize);
   const refused = async (t: import('ava').ExecutionContext, write: () => Promise<HttpResponse>, status: number, code: string, pointer?: string) => {
     const before = await snapshot();
     const response = await write();
